@@ -1,0 +1,75 @@
+"""The actions a seat can take, and their canonical strings.
+
+Action strings are how legal actions are listed in scenarios, the protocol and
+reports.  Each phase has one kind of action, so a string is read in the phase it
+belongs to (``6S`` is a bid in the auction and a card in play):
+
+* auction: a call token, ``PASS``, ``7NT``, ``MIS``, ``OMIS``;
+* kitty: ``DISCARD 4H 5S 6C`` (cards in display order);
+* play: a card token, ``AS``; a suitless joker lead names its suit as ``JK:H``;
+  and, before the first lead, ``NOMINATE H`` for the joker's suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bids import Bid, Pass, parse_call
+from .cards import SUITS, Card, NotationError, Suit, card_token, parse_card, sorted_cards
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The declarer's discard of three cards after taking the kitty."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "DISCARD " + " ".join(card_token(c) for c in sorted_cards(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Nominate:
+    """The declarer's choice of a suit for the joker (no trumps and misères)."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"NOMINATE {self.suit.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Playing a card; ``names`` is the suit named when leading a suitless joker."""
+
+    card: Card
+    names: Suit | None = None
+
+    def __str__(self) -> str:
+        token = card_token(self.card)
+        return token if self.names is None else f"{token}:{self.names.letter}"
+
+
+Action = Bid | Pass | Discard | Nominate | Play
+
+PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(53))
+"""Interned plain plays, so listing legal plays allocates nothing."""
+JOKER_LEADS: tuple[Play, ...] = tuple(Play(Card(52), s) for s in SUITS)
+NOMINATIONS: tuple[Nominate, ...] = tuple(Nominate(s) for s in SUITS)
+
+
+def parse_action(text: object, phase: str) -> Action:
+    """Parse an action string as it reads in ``phase`` (auction, kitty or play)."""
+    if not isinstance(text, str):
+        raise NotationError(f"expected an action string; found {text!r}")
+    if phase == "auction":
+        return parse_call(text)
+    words = text.split(" ")
+    if phase == "kitty" and words[0] == "DISCARD":
+        return Discard(tuple(parse_card(w) for w in words[1:]))
+    if phase == "play":
+        if words[0] == "NOMINATE" and len(words) == 2:
+            return NOMINATIONS[Suit.parse(words[1])]
+        card, sep, named = text.partition(":")
+        return Play(parse_card(card), Suit.parse(named) if sep else None)
+    raise NotationError(f"{text!r} is not an action of the {phase} phase")

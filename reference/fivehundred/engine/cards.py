@@ -1,0 +1,175 @@
+"""Cards, suits and the one canonical card notation.
+
+A card is a small int so that a hand can be an int bitset: following suit, voids and
+"is this card held" then cost one ``&`` each, which is what keeps random play fast.
+The index space covers every card any form of Five Hundred uses (2 to ace in four
+suits, plus the joker); a profile's deck is a subset of it.
+
+Notation (the same in scenarios, the protocol and reports): rank then suit letter,
+``AS KH QD JC 10S 9H … 4D``, and ``JK`` for the joker.  Nothing else is accepted:
+``TH``, ``as`` or ``10♥`` are rejected with a message that says what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import NewType
+
+Card = NewType("Card", int)
+"""Index of a card: ``suit * 13 + rank - 2`` for suited cards, 52 for the joker."""
+
+
+class NotationError(ValueError):
+    """Text that is not a well-formed card, suit, bid or seat token."""
+
+
+class Suit(IntEnum):
+    """The four suits, numbered in the bidding order (spades lowest, hearts highest)."""
+
+    SPADES = 0
+    CLUBS = 1
+    DIAMONDS = 2
+    HEARTS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SCDH"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♣♦♥"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def same_colour(self) -> Suit:
+        """The other suit of this colour: the suit whose jack becomes the left bower."""
+        return Suit(self ^ 1)
+
+    @classmethod
+    def parse(cls, text: object) -> Suit:
+        if isinstance(text, str) and len(text) == 1 and text in "SCDH":
+            return cls("SCDH".index(text))
+        raise NotationError(f"expected a suit letter S, C, D or H; found {text!r}")
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+ALL_SUITS_MASK = 0b1111
+"""Bitset of suits (bit = suit number) meaning 'every suit'."""
+
+JOKER = Card(52)
+ACE, KING, QUEEN, JACK = 14, 13, 12, 11
+
+_RANK_TOKENS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
+for _r in range(2, 10):
+    _RANK_TOKENS[_r] = str(_r)
+_TOKEN_RANKS = {token: rank for rank, token in _RANK_TOKENS.items()}
+
+
+def make_card(suit: Suit, rank: int) -> Card:
+    """The card of ``suit`` with ``rank`` (2–14, ace high)."""
+    if not 2 <= rank <= 14:
+        raise ValueError(f"rank must be 2..14, not {rank}")
+    return Card(suit * 13 + rank - 2)
+
+
+def card_suit(card: Card) -> Suit | None:
+    """Printed suit; ``None`` for the joker (its suit depends on the contract)."""
+    return None if card == JOKER else Suit(card // 13)
+
+
+def card_rank(card: Card) -> int:
+    """Printed rank, 2–14; 0 for the joker."""
+    return 0 if card == JOKER else card % 13 + 2
+
+
+def bower_jack(suit: Suit) -> Card:
+    return make_card(suit, JACK)
+
+
+def _build_tokens() -> tuple[str, ...]:
+    tokens = [_RANK_TOKENS[i % 13 + 2] + "SCDH"[i // 13] for i in range(52)]
+    tokens.append("JK")
+    return tuple(tokens)
+
+
+CARD_TOKENS: tuple[str, ...] = _build_tokens()
+_TOKEN_TO_CARD = {token: Card(i) for i, token in enumerate(CARD_TOKENS)}
+
+
+def parse_card(text: object) -> Card:
+    """Parse one card token such as ``AS``, ``10H`` or ``JK``."""
+    if isinstance(text, str):
+        card = _TOKEN_TO_CARD.get(text)
+        if card is not None:
+            return card
+    hint = ""
+    if isinstance(text, str):
+        upper = text.upper().replace("T", "10", 1) if text[:1] in "Tt" else text.upper()
+        for symbol, letter in zip("♠♣♦♥", "SCDH", strict=True):
+            upper = upper.replace(symbol, letter)
+        if upper in _TOKEN_TO_CARD and upper != text:
+            hint = f" (did you mean {upper}?)"
+    elif isinstance(text, int):
+        hint = " (quote it: cards are strings such as 10H)"
+    raise NotationError(
+        f"expected a card: rank A K Q J 10 9 … 2 then suit S C D H (e.g. AS, 10H), or JK; "
+        f"found {text!r}{hint}"
+    )
+
+
+def card_token(card: Card) -> str:
+    """Canonical ASCII token of a card."""
+    return CARD_TOKENS[card]
+
+
+def card_display(card: Card) -> str:
+    """Human form with a suit symbol, e.g. ``10♥``; the joker is ``Jkr``."""
+    if card == JOKER:
+        return "Jkr"
+    suit = card_suit(card)
+    assert suit is not None
+    return _RANK_TOKENS[card_rank(card)] + suit.symbol
+
+
+# ---- bitsets of cards -------------------------------------------------------------
+
+
+def bit(card: Card) -> int:
+    return 1 << card
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> list[Card]:
+    """Cards of a bitset, lowest index first."""
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(Card(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
+def iter_cards(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield Card(low.bit_length() - 1)
+        mask ^= low
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Display order: by suit (S C D H, joker last), high rank first."""
+    return (4, 0) if card == JOKER else (card // 13, -(card % 13))
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=sort_key)

@@ -1,0 +1,674 @@
+"""One deal: auction, kitty exchange, joker nomination, play and its score.
+
+:class:`Deal` is mutable, like a chess board: ``apply`` checks an action and, only if
+it is legal, changes the state; a refused action raises :class:`IllegalAction` and
+leaves every field as it was.  ``legal_actions`` lists exactly what ``apply`` accepts
+from the seat to act.  Hands are int bitsets (see :mod:`.cards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from math import comb
+from typing import overload
+
+from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play
+from .bids import OPEN_MISERE, PASS, Bid, Call, Misere, Pass
+from .cards import (
+    ALL_SUITS_MASK,
+    JOKER,
+    SUITS,
+    Card,
+    Suit,
+    card_token,
+    cards_in,
+    mask_of,
+    sorted_cards,
+)
+from .dealing import deal_packets
+from .profile import Profile
+from .rejections import Code, IllegalAction, Rejection
+from .scoring import THROWN_IN, DealResult, score_deal
+from .seats import SEATS, Seat, Side
+from .trick_rules import NO_SUIT, TrickRules, trick_rules
+
+_JOKER_BIT = 1 << JOKER
+
+
+class Phase(str, Enum):
+    AUCTION = "auction"
+    KITTY = "kitty"
+    PLAY = "play"
+    OVER = "over"
+
+
+class SetupError(ValueError):
+    """A starting position that cannot occur (duplicate cards, uneven hands, …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, the suit led and the winner."""
+
+    leader: Seat
+    cards: tuple[tuple[Seat, Card], ...]
+    led: Suit
+    winner: Seat
+
+
+class DiscardChoices(Sequence[Discard]):
+    """Every legal discard (each set of three of the declarer's cards), without listing them.
+
+    A declarer with 13 cards has 286 possible discards; this sequence indexes them in
+    lexicographic order on demand, so a uniform random choice costs one look-up.
+    """
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self._cards = tuple(sorted_cards(cards))
+
+    def __len__(self) -> int:
+        return comb(len(self._cards), 3)
+
+    @overload
+    def __getitem__(self, index: int) -> Discard: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Discard]: ...
+    def __getitem__(self, index: int | slice) -> Discard | Sequence[Discard]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        chosen: list[Card] = []
+        start, n = 0, len(self._cards)
+        for remaining in range(3, 0, -1):
+            for i in range(start, n):
+                block = comb(n - i - 1, remaining - 1)
+                if index < block:
+                    chosen.append(self._cards[i])
+                    start = i + 1
+                    break
+                index -= block
+        return Discard(tuple(chosen))
+
+    def __contains__(self, item: object) -> bool:
+        return (
+            isinstance(item, Discard)
+            and len(item.cards) == 3
+            and len(set(item.cards)) == 3
+            and all(c in self._cards for c in item.cards)
+        )
+
+    def __iter__(self) -> Iterator[Discard]:
+        return (self[i] for i in range(len(self)))
+
+
+@cache
+def _calls_above(profile: Profile, high_rank: int) -> tuple[Call, ...]:
+    """PASS and every bid ranking above the bid of rank ``high_rank`` (-1: no bid yet)."""
+    calls: list[Call] = [PASS]
+    needs = profile.misere_needs
+    misere_open = needs is not None and high_rank >= profile.bid_rank[needs]
+    for bid in profile.bid_order[high_rank + 1 :]:
+        if bid.misere is Misere.CLOSED and needs is not None and not misere_open:
+            continue
+        calls.append(bid)
+    return tuple(calls)
+
+
+def _reject(code: Code, message: str) -> Rejection:
+    return Rejection(code, message)
+
+
+class Deal:
+    """The state of one deal.  See the module docstring."""
+
+    __slots__ = (
+        "_calls",
+        "_passed",
+        "contract",
+        "dealer",
+        "declarer",
+        "discards",
+        "hands",
+        "high_bid",
+        "high_bidder",
+        "kitty",
+        "last_trick",
+        "led",
+        "nominated",
+        "phase",
+        "profile",
+        "result",
+        "rules",
+        "suits_led",
+        "to_act",
+        "trick_cards",
+        "trick_seats",
+        "trick_size",
+        "tricks_played",
+        "tricks_won",
+    )
+
+    profile: Profile
+    dealer: Seat
+    hands: list[int]
+    kitty: int
+    discards: int
+    phase: Phase
+    to_act: Seat | None
+    _calls: list[tuple[Seat, Call]]
+    _passed: int
+    high_bid: Bid | None
+    high_bidder: Seat | None
+    contract: Bid | None
+    declarer: Seat | None
+    nominated: Suit | None
+    rules: TrickRules
+    trick_seats: list[Seat]
+    trick_cards: list[Card]
+    trick_size: int
+    led: int
+    suits_led: int
+    tricks_won: list[int]
+    tricks_played: int
+    last_trick: Trick | None
+    result: DealResult | None
+
+    # ---- construction --------------------------------------------------------------
+
+    def __init__(
+        self,
+        profile: Profile,
+        dealer: Seat,
+        hands: Sequence[Iterable[Card]],
+        kitty: Iterable[Card],
+    ) -> None:
+        """A deal at the start of the auction, with the hands and kitty as dealt."""
+        hand_lists = [list(h) for h in hands]
+        kitty_list = list(kitty)
+        _check_cards(profile, hand_lists, kitty_list)
+        if any(len(h) != profile.hand_size for h in hand_lists):
+            raise SetupError(f"each hand must have {profile.hand_size} cards at the auction")
+        if len(kitty_list) != profile.kitty_size:
+            raise SetupError(f"the kitty must have {profile.kitty_size} cards")
+        self._init_common(profile, dealer)
+        self.hands = [mask_of(h) for h in hand_lists]
+        self.kitty = mask_of(kitty_list)
+        self.to_act = dealer.left
+
+    @classmethod
+    def from_deck(cls, profile: Profile, dealer: Seat, deck: Sequence[Card]) -> Deal:
+        """Deal an ordered deck in packets starting left of the dealer."""
+        if sorted(deck) != sorted(profile.deck):
+            raise SetupError(f"the deck must be the {len(profile.deck)} cards of the profile")
+        hands, kitty = deal_packets(profile, dealer, deck)
+        return cls(profile, dealer, hands, kitty)
+
+    @classmethod
+    def in_play(
+        cls,
+        profile: Profile,
+        dealer: Seat,
+        contract: Bid,
+        declarer: Seat,
+        hands: Sequence[Iterable[Card]],
+        *,
+        leader: Seat | None = None,
+        nominated: Suit | None = None,
+        suits_led: Iterable[Suit] = (),
+        tricks: tuple[int, int] = (0, 0),
+    ) -> Deal:
+        """A deal in play at a trick boundary, for starting at the interesting moment.
+
+        All active hands have the same size; the tricks already won add up to the
+        tricks already played.  In a misère the declarer's partner takes no part, so
+        that hand may be given empty.
+        """
+        if contract not in profile.bid_rank:
+            raise SetupError(f"contract {contract.token} does not exist in this profile")
+        hand_lists = [list(h) for h in hands]
+        _check_cards(profile, hand_lists, [])
+        out = declarer.partner if contract.is_misere else None
+        sizes = {len(h) for s, h in zip(SEATS, hand_lists, strict=True) if s != out}
+        if len(sizes) != 1:
+            raise SetupError("every hand in play must have the same number of cards")
+        size = sizes.pop()
+        if not 1 <= size <= profile.hand_size:
+            raise SetupError(f"hands in play must have 1 to {profile.hand_size} cards")
+        played = profile.hand_size - size
+        if tricks[0] < 0 or tricks[1] < 0 or sum(tricks) != played:
+            raise SetupError(
+                f"hands of {size} cards mean {played} tricks played, "
+                f"but the tricks won add up to {sum(tricks)}"
+            )
+        led_mask = 0
+        for suit in suits_led:
+            led_mask |= 1 << suit
+        if bin(led_mask).count("1") > played:
+            raise SetupError(f"{played} tricks played cannot have led {len(list(suits_led))} suits")
+        if nominated is not None:
+            if contract.trump is not None:
+                raise SetupError("the joker can be nominated only in no trumps and misères")
+            if JOKER not in hand_lists[declarer]:
+                raise SetupError("a nominated joker must be in the declarer's hand")
+        if contract.is_misere and tricks[declarer.side] > 0:
+            raise SetupError("a misère deal ends when the declarer wins a trick")
+        if leader is None:
+            if played:
+                raise SetupError("say who leads when tricks have already been played")
+            leader = declarer
+        elif played == 0 and leader != declarer:
+            raise SetupError("the declarer leads to the first trick")
+        if leader == out:
+            raise SetupError("the misère declarer's partner takes no part in the play")
+        deal = cls.__new__(cls)
+        deal._init_common(profile, dealer)
+        deal.hands = [mask_of(h) for h in hand_lists]
+        deal.kitty = 0
+        deal.contract = contract
+        deal.declarer = declarer
+        deal._start_play(nominated)
+        deal.to_act = leader
+        deal.suits_led = led_mask
+        deal.tricks_won = [tricks[0], tricks[1]]
+        deal.tricks_played = played
+        return deal
+
+    def _init_common(self, profile: Profile, dealer: Seat) -> None:
+        self.profile = profile
+        self.dealer = dealer
+        self.discards = 0
+        self.phase = Phase.AUCTION
+        self._calls = []
+        self._passed = 0
+        self.high_bid = None
+        self.high_bidder = None
+        self.contract = None
+        self.declarer = None
+        self.nominated = None
+        self.rules = trick_rules(None, None)
+        self.trick_seats = []
+        self.trick_cards = []
+        self.trick_size = 4
+        self.led = NO_SUIT
+        self.suits_led = 0
+        self.tricks_won = [0, 0]
+        self.tricks_played = 0
+        self.last_trick = None
+        self.result = None
+
+    def _start_play(self, nominated: Suit | None) -> None:
+        assert self.contract is not None and self.declarer is not None
+        self.phase = Phase.PLAY
+        self.nominated = nominated
+        self.rules = trick_rules(self.contract.trump, nominated)
+        self.trick_size = 3 if self.contract.is_misere else 4
+
+    # ---- reading the state ---------------------------------------------------------
+
+    def hand(self, seat: Seat) -> list[Card]:
+        return cards_in(self.hands[seat])
+
+    @property
+    def calls(self) -> list[tuple[Seat, Call]]:
+        return list(self._calls)
+
+    def has_passed(self, seat: Seat) -> bool:
+        return bool(self._passed >> seat & 1)
+
+    @property
+    def sitting_out(self) -> Seat | None:
+        """The misère declarer's partner, who lays the hand down and does not play."""
+        if self.contract is not None and self.contract.is_misere and self.declarer is not None:
+            return self.declarer.partner
+        return None
+
+    @property
+    def current_trick(self) -> list[tuple[Seat, Card]]:
+        return list(zip(self.trick_seats, self.trick_cards, strict=True))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """Effective suit led to the current trick (the named suit for a joker lead)."""
+        return Suit(self.led) if self.trick_cards else None
+
+    @property
+    def suits_led_list(self) -> list[Suit]:
+        return [s for s in SUITS if self.suits_led >> s & 1]
+
+    def tricks(self, side: Side) -> int:
+        return self.tricks_won[side]
+
+    @property
+    def exposed(self) -> list[Card] | None:
+        """The open-misère declarer's cards, face up from the end of the first trick."""
+        if self.contract is OPEN_MISERE and self.declarer is not None and self.tricks_played:
+            return cards_in(self.hands[self.declarer])
+        return None
+
+    @property
+    def joker_is_suitless(self) -> bool:
+        return self.rules.joker_is_suitless
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.result is THROWN_IN
+
+    def _nomination_open(self) -> bool:
+        return (
+            self.phase is Phase.PLAY
+            and self.tricks_played == 0
+            and not self.trick_cards
+            and self.rules.joker_is_suitless
+            and self.declarer is not None
+            and bool(self.hands[self.declarer] & _JOKER_BIT)
+        )
+
+    # ---- legal actions -------------------------------------------------------------
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Exactly the actions :meth:`apply` accepts from the seat to act."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._legal_plays()
+        if phase is Phase.AUCTION:
+            rank = -1 if self.high_bid is None else self.profile.bid_rank[self.high_bid]
+            return _calls_above(self.profile, rank)
+        if phase is Phase.KITTY:
+            assert self.declarer is not None
+            return DiscardChoices(cards_in(self.hands[self.declarer]))
+        return ()
+
+    def _legal_plays(self) -> list[Action]:
+        assert self.to_act is not None
+        hand = self.hands[self.to_act]
+        rules = self.rules
+        if self.trick_cards:
+            follow = hand & rules.suit_masks[self.led]
+            if follow:
+                return [PLAYS[c] for c in cards_in(follow)]
+            if hand & _JOKER_BIT and self._joker_compulsory():
+                return [PLAYS[JOKER]]
+            return [PLAYS[c] for c in cards_in(hand)]
+        plays: list[Action] = []
+        if hand & _JOKER_BIT and rules.joker_is_suitless:
+            plays = [PLAYS[c] for c in cards_in(hand ^ _JOKER_BIT)]
+            plays.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
+            if self._nomination_open():
+                plays.extend(NOMINATIONS)
+        else:
+            plays = [PLAYS[c] for c in cards_in(hand)]
+        return plays
+
+    def _joker_lead_suits(self) -> list[Suit]:
+        if self.suits_led == ALL_SUITS_MASK:
+            return list(SUITS) if self._last_trick() else []
+        return [s for s in SUITS if not self.suits_led >> s & 1]
+
+    def _last_trick(self) -> bool:
+        return self.tricks_played == self.profile.hand_size - 1
+
+    def _joker_compulsory(self) -> bool:
+        contract = self.contract
+        return contract is not None and contract.is_misere and self.rules.joker_is_suitless
+
+    # ---- checking ------------------------------------------------------------------
+
+    def rejection(self, seat: Seat, action: Action) -> Rejection | None:
+        """Why ``seat`` may not take ``action`` now, or ``None`` if it may."""
+        if self.phase is Phase.OVER:
+            return _reject(Code.DEAL_OVER, "the deal is over")
+        if isinstance(action, Play):
+            return self._check_play(seat, action)
+        if isinstance(action, Bid | Pass):
+            return self._check_call(seat, action)
+        if isinstance(action, Discard):
+            return self._check_discard(seat, action)
+        return self._check_nomination(seat, action)
+
+    def _check_call(self, seat: Seat, call: Call) -> Rejection | None:
+        if self.phase is not Phase.AUCTION:
+            return _reject(Code.WRONG_PHASE, "the auction is over")
+        if self._passed >> seat & 1:
+            return _reject(Code.ALREADY_PASSED, f"{seat.name} has passed and may not call again")
+        if seat != self.to_act:
+            return _not_your_turn(seat, self.to_act)
+        if isinstance(call, Pass):
+            return None
+        rank = self.profile.bid_rank.get(call)
+        if rank is None:
+            return _reject(Code.BID_NOT_AVAILABLE, f"{call.token} is not a bid of this profile")
+        high = self.high_bid
+        if high is not None and rank <= self.profile.bid_rank[high]:
+            return _reject(
+                Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}"
+            )
+        needs = self.profile.misere_needs
+        if call.misere is Misere.CLOSED and needs is not None and (
+            high is None or self.profile.bid_rank[high] < self.profile.bid_rank[needs]
+        ):
+            return _reject(
+                Code.MISERE_NEEDS_SEVEN,
+                f"misère may be bid only over a bid of {needs.token} or higher",
+            )
+        return None
+
+    def _check_discard(self, seat: Seat, discard: Discard) -> Rejection | None:
+        if self.phase is not Phase.KITTY:
+            return _reject(Code.WRONG_PHASE, "discarding happens only after the auction")
+        if seat != self.declarer:
+            return _not_your_turn(seat, self.declarer)
+        cards = discard.cards
+        if len(cards) != self.profile.kitty_size or len(set(cards)) != len(cards):
+            return _reject(
+                Code.DISCARD_NEEDS_THREE,
+                f"discard exactly {self.profile.kitty_size} different cards, not "
+                + (" ".join(card_token(c) for c in cards) or "none"),
+            )
+        for card in cards:
+            if not self.hands[seat] >> card & 1:
+                return _reject(Code.CARD_NOT_HELD, f"{seat.name} does not hold {card_token(card)}")
+        return None
+
+    def _check_nomination(self, seat: Seat, action: Nominate) -> Rejection | None:
+        if self.phase is not Phase.PLAY or self.contract is None:
+            return _reject(Code.NOMINATION_NOT_ALLOWED, "the joker is nominated only in play")
+        if self.contract.trump is not None:
+            return _reject(
+                Code.NOMINATION_NOT_ALLOWED, "the joker is the top trump in a suit contract"
+            )
+        if self.nominated is not None:
+            return _reject(Code.NOMINATION_NOT_ALLOWED, "the joker has already been nominated")
+        if self.tricks_played or self.trick_cards:
+            return _reject(Code.NOMINATION_NOT_ALLOWED, "the first lead has been made")
+        if seat != self.declarer:
+            return _reject(Code.NOMINATION_NOT_ALLOWED, "only the declarer may nominate")
+        if not self.hands[seat] & _JOKER_BIT:
+            return _reject(Code.NOMINATION_NOT_ALLOWED, "the declarer does not hold the joker")
+        return None
+
+    def _check_play(self, seat: Seat, play: Play) -> Rejection | None:
+        if self.phase is not Phase.PLAY:
+            return _reject(Code.WRONG_PHASE, f"cards are played only in play, not in {self.phase.value}")
+        if seat != self.to_act:
+            return _not_your_turn(seat, self.to_act)
+        card = play.card
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            return _reject(Code.CARD_NOT_HELD, f"{seat.name} does not hold {card_token(card)}")
+        rules = self.rules
+        suitless = card == JOKER and rules.joker_is_suitless
+        if not self.trick_cards:
+            if not suitless:
+                if play.names is not None:
+                    return _reject(Code.UNEXPECTED_SUIT_NAME, "a suit is named only with a suitless joker lead")
+                return None
+            if self.suits_led == ALL_SUITS_MASK and not self._last_trick():
+                return _reject(
+                    Code.JOKER_LEAD_ALL_SUITS_LED,
+                    "all four suits have been led: the joker may be led only to the last trick",
+                )
+            if play.names is None:
+                return _reject(Code.JOKER_LEAD_NEEDS_SUIT, "name a suit when leading the joker")
+            if self.suits_led >> play.names & 1 and self.suits_led != ALL_SUITS_MASK:
+                return _reject(
+                    Code.JOKER_SUIT_ALREADY_LED,
+                    f"{play.names.name.lower()} has already been led in this deal",
+                )
+            return None
+        if play.names is not None:
+            return _reject(Code.UNEXPECTED_SUIT_NAME, "a suit is named only when leading")
+        follow = hand & rules.suit_masks[self.led]
+        led_name = Suit(self.led).name.lower()
+        if follow:
+            if not follow >> card & 1:
+                if suitless:
+                    return _reject(
+                        Code.JOKER_ONLY_WHEN_VOID,
+                        f"the joker may be played on {led_name} only when void in {led_name}",
+                    )
+                return _reject(Code.MUST_FOLLOW_SUIT, f"{seat.name} must follow {led_name}")
+        elif not suitless and hand & _JOKER_BIT and self._joker_compulsory():
+            return _reject(
+                Code.JOKER_MUST_BE_PLAYED,
+                f"void in {led_name} in a misère, {seat.name} must play the joker",
+            )
+        return None
+
+    # ---- applying ------------------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Take ``action`` for ``seat``; raise :class:`IllegalAction` if it is refused."""
+        rejection = self.rejection(seat, action)
+        if rejection is not None:
+            raise IllegalAction(rejection)
+        if isinstance(action, Play):
+            self._play(seat, action)
+        elif isinstance(action, Bid | Pass):
+            self._call(seat, action)
+        elif isinstance(action, Discard):
+            self._discard(seat, action)
+        else:
+            self._start_play(action.suit)
+
+    def _call(self, seat: Seat, call: Call) -> None:
+        self._calls.append((seat, call))
+        if isinstance(call, Pass):
+            self._passed |= 1 << seat
+        else:
+            self.high_bid, self.high_bidder = call, seat
+        passes = bin(self._passed).count("1")
+        if passes == 4:
+            self.phase, self.to_act, self.result = Phase.OVER, None, THROWN_IN
+        elif passes == 3 and self.high_bidder is not None:
+            self._end_auction(self.high_bid, self.high_bidder)
+        else:
+            nxt = seat.left
+            while self._passed >> nxt & 1:
+                nxt = nxt.left
+            self.to_act = nxt
+
+    def _end_auction(self, contract: Bid | None, declarer: Seat) -> None:
+        assert contract is not None
+        self.contract, self.declarer = contract, declarer
+        self.hands[declarer] |= self.kitty
+        self.kitty = 0
+        self.phase = Phase.KITTY
+        self.to_act = declarer
+
+    def _discard(self, seat: Seat, discard: Discard) -> None:
+        mask = mask_of(discard.cards)
+        self.hands[seat] &= ~mask
+        self.discards = mask
+        self._start_play(None)
+        self.to_act = seat
+
+    def _play(self, seat: Seat, play: Play) -> None:
+        card = play.card
+        self.hands[seat] &= ~(1 << card)
+        if not self.trick_cards:
+            suit = self.rules.suit_of[card]
+            self.led = suit if suit != NO_SUIT else int(play.names)  # type: ignore[arg-type]
+            self.suits_led |= 1 << self.led
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        if len(self.trick_cards) < self.trick_size:
+            nxt = seat.left
+            if nxt == self.sitting_out:
+                nxt = nxt.left
+            self.to_act = nxt
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        winner = self.trick_seats[self.rules.winner(self.trick_cards, self.led)]
+        self.last_trick = Trick(
+            self.trick_seats[0],
+            tuple(zip(self.trick_seats, self.trick_cards, strict=True)),
+            Suit(self.led),
+            winner,
+        )
+        self.tricks_won[winner % 2] += 1
+        self.tricks_played += 1
+        self.trick_seats = []
+        self.trick_cards = []
+        self.led = NO_SUIT
+        contract, declarer = self.contract, self.declarer
+        assert contract is not None and declarer is not None
+        misere_broken = contract.is_misere and winner == declarer
+        if misere_broken or self.tricks_played == self.profile.hand_size:
+            self.phase, self.to_act = Phase.OVER, None
+            self.result = score_deal(
+                self.profile, contract, declarer, self.tricks_won[declarer.side]
+            )
+        else:
+            self.to_act = winner
+
+    # ---- copying and comparing -----------------------------------------------------
+
+    def copy(self) -> Deal:
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)
+            setattr(other, name, value)
+        return other
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every field, for checking that a refused action changed nothing."""
+        return tuple(
+            tuple(v) if isinstance(v, list) else v
+            for v in (getattr(self, name) for name in Deal.__slots__)
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:
+    expected = f"{to_act.name} is to act" if to_act is not None else "nobody is to act"
+    return _reject(Code.NOT_YOUR_TURN, f"not {seat.name}'s turn: {expected}")
+
+
+def _check_cards(profile: Profile, hands: list[list[Card]], kitty: list[Card]) -> None:
+    if len(hands) != 4:
+        raise SetupError("a deal has four hands")
+    seen: set[Card] = set()
+    for card in [c for h in hands for c in h] + kitty:
+        if not profile.has_card(card):
+            raise SetupError(f"{card_token(card)} is not in the {profile.name} deck")
+        if card in seen:
+            raise SetupError(f"{card_token(card)} appears more than once")
+        seen.add(card)

@@ -1,0 +1,95 @@
+"""How cards behave under a contract: effective suit, power, and suit bitsets.
+
+Everything trick-taking needs to know about a card depends only on the trump suit
+(or none) and the suit nominated for the joker (or none).  That is at most 25
+combinations, so each is computed once and then every question is a table look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import JACK, JOKER, SUITS, Card, Suit, card_rank, card_suit, make_card
+
+NO_SUIT = 4
+"""Effective suit of a suitless joker: it belongs to no suit."""
+
+JOKER_POWER = 100
+RIGHT_BOWER_POWER = 99
+LEFT_BOWER_POWER = 98
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRules:
+    trump: Suit | None
+    joker_suit: Suit | None
+    """Suit the declarer nominated for the joker (no trumps and misères only)."""
+    suit_of: tuple[int, ...]
+    """Effective suit of every card index (``NO_SUIT`` for a suitless joker)."""
+    power: tuple[int, ...]
+    """Strength of every card within its effective suit (higher wins)."""
+    suit_masks: tuple[int, int, int, int]
+    """Bitset of all cards whose effective suit is each suit."""
+
+    @property
+    def joker_is_suitless(self) -> bool:
+        return self.trump is None and self.joker_suit is None
+
+    def winner(self, cards: list[Card], led: int) -> int:
+        """Index in ``cards`` of the winning card, given the effective suit led."""
+        best_index = 0
+        best_key = -1
+        trump = -1 if self.trump is None else int(self.trump)
+        suit_of, power = self.suit_of, self.power
+        for i, card in enumerate(cards):
+            suit = suit_of[card]
+            if suit == NO_SUIT:
+                return i  # a suitless joker wins any trick it is played to
+            if suit == trump:
+                key = 1000 + power[card]
+            elif suit == led:
+                key = power[card]
+            else:
+                continue
+            if key > best_key:
+                best_key, best_index = key, i
+        return best_index
+
+
+@cache
+def trick_rules(trump: Suit | None, joker_suit: Suit | None) -> TrickRules:
+    suit_of: list[int] = []
+    power: list[int] = []
+    for i in range(53):
+        card = Card(i)
+        printed = card_suit(card)
+        suit = NO_SUIT if printed is None else int(printed)
+        strength = card_rank(card)
+        if card == JOKER:
+            if trump is not None:
+                suit, strength = trump, JOKER_POWER
+            elif joker_suit is not None:
+                suit, strength = joker_suit, JOKER_POWER
+        elif trump is not None and card_rank(card) == JACK and printed is not None:
+            if printed == trump:
+                strength = RIGHT_BOWER_POWER
+            elif printed == trump.same_colour:
+                suit, strength = trump, LEFT_BOWER_POWER
+        suit_of.append(suit)
+        power.append(strength)
+    masks = [0, 0, 0, 0]
+    for i, suit in enumerate(suit_of):
+        if suit != NO_SUIT:
+            masks[suit] |= 1 << i
+    return TrickRules(
+        trump, joker_suit, tuple(suit_of), tuple(power), (masks[0], masks[1], masks[2], masks[3])
+    )
+
+
+def bowers(trump: Suit) -> tuple[Card, Card]:
+    """(right bower, left bower) for a trump suit."""
+    return make_card(trump, JACK), make_card(trump.same_colour, JACK)
+
+
+__all__ = ["NO_SUIT", "SUITS", "TrickRules", "bowers", "trick_rules"]
