@@ -33,7 +33,7 @@ class Seat(IntEnum):
     @classmethod
     def parse(cls, text: object) -> Seat:
         if isinstance(text, str) and text in ("N", "E", "S", "W"):
-            return cls["NESW".index(text)]
+            return cls("NESW".index(text))
         raise NotationError(f"expected a seat N, E, S or W; found {text!r}")
 
 

@@ -1,0 +1,49 @@
+"""Diagnostics: what is wrong with an input file, and exactly where.
+
+Every problem a user can cause is reported as a :class:`Diagnostic` naming the file,
+line and column, the path inside the document, what was found and what was expected,
+never as a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+PathPart = str | int
+DocPath = tuple[PathPart, ...]
+
+
+def format_path(path: Sequence[PathPart]) -> str:
+    """``("steps", 3, "call")`` → ``steps[3].call``; the empty path is ``(document)``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out or "(document)"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+    kind: str
+    """Which check found it: ``yaml``, ``schema``, ``lint`` or ``corpus``."""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.path}: {self.message} [{self.kind}]"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path,
+            "message": self.message,
+            "kind": self.kind,
+        }

@@ -1,0 +1,376 @@
+"""Run a scenario input on the reference engine: the reference side of the protocol.
+
+The input is exactly what any implementation under test receives (see
+:meth:`Scenario.input` and ``docs/protocol``): a setup and steps, never the expected
+results.  The output lists, for every step, ``accepted``, ``rejected`` with a code,
+or the observations asked for.  The in-process runner and ``fivehundred serve`` both
+call :func:`run_input`, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .engine import (
+    SEATS,
+    Bid,
+    Card,
+    Code,
+    Deal,
+    DealResult,
+    Discard,
+    Game,
+    IllegalAction,
+    Nominate,
+    NotationError,
+    Play,
+    Profile,
+    Rejection,
+    Seat,
+    SetupError,
+    Side,
+    Suit,
+    Trick,
+    card_token,
+    cards_in,
+    get_profile,
+    parse_bid,
+    parse_call,
+    parse_card,
+    score_deal,
+    sorted_cards,
+)
+from .engine.actions import Action
+from .engine.scoring import THROWN_IN
+
+__all__ = ["InputError", "ReferenceSession", "run_input"]
+
+
+class InputError(Exception):
+    """The input cannot be run (bad setup, unknown token, unknown observation)."""
+
+
+def _cards(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise InputError(f"{where}: expected a list of cards, found {value!r}")
+    try:
+        return [parse_card(v) for v in value]
+    except NotationError as error:
+        raise InputError(f"{where}: {error}") from None
+
+
+def _parse(parser: Callable[[Any], Any], value: Any, where: str) -> Any:
+    try:
+        return parser(value)
+    except NotationError as error:
+        raise InputError(f"{where}: {error}") from None
+
+
+def _seat(value: Any, where: str) -> Seat:
+    result: Seat = _parse(Seat.parse, value, where)
+    return result
+
+
+def _hands(value: Any) -> list[list[Card]]:
+    if not isinstance(value, Mapping):
+        raise InputError("setup.hands: expected a mapping of seat to cards")
+    return [_cards(value.get(s.name, []), f"setup.hands.{s.name}") for s in SEATS]
+
+
+def _side_points(value: Any, where: str) -> tuple[int, int]:
+    if value is None:
+        return (0, 0)
+    if not isinstance(value, Mapping) or not all(
+        isinstance(value.get(k), int) for k in ("NS", "EW")
+    ):
+        raise InputError(f"{where}: expected {{NS: number, EW: number}}, found {value!r}")
+    return (value["NS"], value["EW"])
+
+
+def _trick_json(trick: Trick | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    return {
+        "leader": trick.leader.name,
+        "led": trick.led.letter,
+        "cards": {seat.name: card_token(card) for seat, card in trick.cards},
+        "winner": trick.winner.name,
+    }
+
+
+def _tokens(cards: list[Card]) -> list[str]:
+    return [card_token(c) for c in sorted_cards(cards)]
+
+
+def _points(points: tuple[int, int] | list[int]) -> dict[str, int]:
+    return {"NS": points[0], "EW": points[1]}
+
+
+class ReferenceSession:
+    """One scenario being run: a game, the current deal, and the last deal's result."""
+
+    def __init__(self, scenario_input: Mapping[str, Any]) -> None:
+        try:
+            self.profile: Profile = get_profile(scenario_input.get("profile"))
+        except KeyError as error:
+            raise InputError(str(error.args[0])) from None
+        setup = scenario_input.get("setup")
+        if not isinstance(setup, Mapping):
+            raise InputError("setup: expected a mapping")
+        try:
+            self.game = Game(
+                self.profile,
+                _seat(setup.get("dealer"), "setup.dealer"),
+                _side_points(setup.get("scores"), "setup.scores"),
+            )
+            self.deal: Deal | None = self._start(setup)
+        except SetupError as error:
+            raise InputError(f"setup: {error}") from None
+        self.last_result: DealResult | None = None
+
+    def _start(self, setup: Mapping[str, Any]) -> Deal | None:
+        start = setup.get("start")
+        dealer = self.game.dealer
+        if start == "deck":
+            return Deal.from_deck(self.profile, dealer, _cards(setup.get("deck"), "setup.deck"))
+        if start == "auction":
+            kitty = _cards(setup.get("kitty"), "setup.kitty")
+            return Deal(self.profile, dealer, _hands(setup.get("hands")), kitty)
+        if start == "play":
+            return Deal.in_play(
+                self.profile,
+                dealer,
+                _parse(parse_bid, setup.get("contract"), "setup.contract"),
+                _seat(setup.get("declarer"), "setup.declarer"),
+                _hands(setup.get("hands")),
+                leader=None
+                if setup.get("leader") is None
+                else _seat(setup["leader"], "setup.leader"),
+                nominated=None
+                if setup.get("nominated") is None
+                else _parse(Suit.parse, setup["nominated"], "setup.nominated"),
+                suits_led=[
+                    _parse(Suit.parse, s, "setup.suits_led") for s in setup.get("suits_led", [])
+                ],
+                tricks=_side_points(setup.get("tricks"), "setup.tricks"),
+            )
+        if start == "game":
+            return None
+        raise InputError(f"setup.start: expected deck, auction, play or game; found {start!r}")
+
+    # ---- steps -----------------------------------------------------------------------
+
+    def step(self, step: Mapping[str, Any], index: int) -> dict[str, Any]:
+        where = f"steps[{index}]"
+        if "observe" in step:
+            keys = step["observe"]
+            if not isinstance(keys, list):
+                raise InputError(f"{where}.observe: expected a list of observation names")
+            return {"observed": {key: self.observe(key, where) for key in keys}}
+        try:
+            if "deal" in step:
+                self._new_deal(_cards(step["deal"], f"{where}.deal"))
+            elif "deal_result" in step:
+                self._record(step["deal_result"], where)
+            else:
+                self._act(step, where)
+        except IllegalAction as refused:
+            return {"outcome": "rejected", "code": refused.code.value}
+        return {"outcome": "accepted"}
+
+    def _act(self, step: Mapping[str, Any], where: str) -> None:
+        seat = _seat(step.get("seat"), f"{where}.seat")
+        action = self._action(step, where)
+        deal = self.deal
+        if deal is None:
+            self._refuse_between_deals()
+            return
+        before = deal.snapshot()
+        try:
+            deal.apply(seat, action)
+        except IllegalAction:
+            if deal.snapshot() != before:  # the engine's own contract; never expected
+                raise RuntimeError("a refused action changed the deal") from None
+            raise
+        if deal.is_over:
+            self.last_result = deal.result
+            self.game.record_deal(deal)
+
+    def _action(self, step: Mapping[str, Any], where: str) -> Action:
+        if "call" in step:
+            call: Action = _parse(parse_call, step["call"], f"{where}.call")
+            return call
+        if "discard" in step:
+            return Discard(tuple(_cards(step["discard"], f"{where}.discard")))
+        if "nominate" in step:
+            return Nominate(_parse(Suit.parse, step["nominate"], f"{where}.nominate"))
+        if "play" in step:
+            names = step.get("names")
+            return Play(
+                _parse(parse_card, step["play"], f"{where}.play"),
+                None if names is None else _parse(Suit.parse, names, f"{where}.names"),
+            )
+        raise InputError(f"{where}: expected call, discard, nominate or play")
+
+    def _refuse_between_deals(self) -> None:
+        if self.game.over:
+            raise IllegalAction(Rejection(Code.GAME_OVER, "the game is over"))
+        raise IllegalAction(Rejection(Code.WRONG_PHASE, "no deal is in progress"))
+
+    def _deal_in_progress(self) -> bool:
+        return self.deal is not None and not self.deal.is_over
+
+    def _new_deal(self, deck: list[Card]) -> None:
+        if self._deal_in_progress() and not self.game.over:
+            raise IllegalAction(Rejection(Code.WRONG_PHASE, "a deal is in progress"))
+        try:
+            self.deal = self.game.new_deal(deck)
+        except SetupError as error:
+            raise InputError(f"deal: {error}") from None
+        self.last_result = None
+
+    def _record(self, value: Any, where: str) -> None:
+        if self._deal_in_progress() and not self.game.over:
+            raise IllegalAction(Rejection(Code.WRONG_PHASE, "a deal is in progress"))
+        if value == "thrown-in":
+            result = THROWN_IN
+        else:
+            if not isinstance(value, Mapping):
+                raise InputError(f"{where}.deal_result: expected a mapping or 'thrown-in'")
+            contract: Bid = _parse(
+                parse_bid, value.get("contract"), f"{where}.deal_result.contract"
+            )
+            declarer = _seat(value.get("declarer"), f"{where}.deal_result.declarer")
+            tricks = value.get("tricks")
+            if not isinstance(tricks, int) or not 0 <= tricks <= self.profile.hand_size:
+                raise InputError(f"{where}.deal_result.tricks: expected 0 to 10, found {tricks!r}")
+            if contract not in self.profile.bid_rank:
+                raise InputError(f"{where}.deal_result.contract: not a bid of this profile")
+            result = score_deal(self.profile, contract, declarer, tricks)
+        self.game.record(result)  # raises game-over when the game has ended
+        self.deal = None
+        self.last_result = result
+
+    # ---- observations ------------------------------------------------------------
+
+    def observe(self, key: str, where: str = "observe") -> Any:
+        getter = _OBSERVERS.get(key)
+        if getter is None:
+            raise InputError(f"{where}: unknown observation {key!r}")
+        return getter(self)
+
+    def result_points(self) -> dict[str, int] | None:
+        if self.last_result is None:
+            return None
+        return _points(self.last_result.points)
+
+
+def _deal_value(getter: Callable[[Deal], Any]) -> Callable[[ReferenceSession], Any]:
+    """An observation of the current deal; ``None`` when no deal is on the table."""
+
+    def observe(session: ReferenceSession) -> Any:
+        return None if session.deal is None else getter(session.deal)
+
+    return observe
+
+
+def _phase(session: ReferenceSession) -> str:
+    if session.deal is None:
+        return "none" if session.last_result is None else "over"
+    return session.deal.phase.value
+
+
+def _legal(session: ReferenceSession) -> list[str]:
+    if session.deal is None or session.deal.to_act is None:
+        return []
+    return sorted(str(a) for a in session.deal.legal_actions())
+
+
+def _contract(session: ReferenceSession) -> str | None:
+    deal = session.deal
+    contract = deal.contract if deal is not None else None
+    if contract is None and session.last_result is not None:
+        contract = session.last_result.contract
+    return None if contract is None else contract.token
+
+
+def _declarer(session: ReferenceSession) -> str | None:
+    deal = session.deal
+    declarer = deal.declarer if deal is not None else None
+    if declarer is None and session.last_result is not None:
+        declarer = session.last_result.declarer
+    return None if declarer is None else declarer.name
+
+
+def _made(session: ReferenceSession) -> bool | None:
+    result = session.last_result
+    return None if result is None or result.thrown_in else result.made
+
+
+def _current_trick(deal: Deal) -> dict[str, Any] | None:
+    trick = deal.current_trick
+    if not trick:
+        return None
+    led = deal.led_suit
+    return {
+        "leader": trick[0][0].name,
+        "led": None if led is None else led.letter,
+        "cards": {seat.name: card_token(card) for seat, card in trick},
+    }
+
+
+def _name(value: Seat | Side | None) -> str | None:
+    return None if value is None else value.name
+
+
+def _exposed(deal: Deal) -> list[str] | None:
+    cards = deal.exposed
+    return None if cards is None else _tokens(cards)
+
+
+_OBSERVERS: dict[str, Callable[[ReferenceSession], Any]] = {
+    "phase": _phase,
+    "to_act": _deal_value(lambda d: _name(d.to_act)),
+    "legal": _legal,
+    "legal_count": lambda s: len(_legal(s)),
+    "high_bid": _deal_value(lambda d: None if d.high_bid is None else d.high_bid.token),
+    "high_bidder": _deal_value(lambda d: _name(d.high_bidder)),
+    "passed": _deal_value(lambda d: [s.name for s in SEATS if d.has_passed(s)]),
+    "contract": _contract,
+    "declarer": _declarer,
+    "hands": _deal_value(lambda d: {s.name: _tokens(d.hand(s)) for s in SEATS}),
+    "hand_sizes": _deal_value(lambda d: {s.name: len(d.hand(s)) for s in SEATS}),
+    "kitty": _deal_value(lambda d: _tokens(cards_in(d.kitty))),
+    "discards": _deal_value(lambda d: _tokens(cards_in(d.discards))),
+    "nominated": _deal_value(lambda d: None if d.nominated is None else d.nominated.letter),
+    "sitting_out": _deal_value(lambda d: _name(d.sitting_out)),
+    "trick": _deal_value(_current_trick),
+    "last_trick": _deal_value(lambda d: _trick_json(d.last_trick)),
+    "suits_led": _deal_value(lambda d: [s.letter for s in d.suits_led_list]),
+    "tricks": _deal_value(lambda d: _points(d.tricks_won)),
+    "deal_score": ReferenceSession.result_points,
+    "made": _made,
+    "scores": lambda s: _points(s.game.scores),
+    "dealer": lambda s: s.game.dealer.name,
+    "exposed": _deal_value(_exposed),
+    "game_over": lambda s: s.game.over,
+    "winner": lambda s: _name(s.game.winner),
+}
+
+
+def run_input(scenario_input: Mapping[str, Any]) -> dict[str, Any]:
+    """Run every step of a scenario input; return ``{"steps": [...]}``.
+
+    Raises :class:`InputError` when the input itself cannot be run.
+    """
+    session = ReferenceSession(scenario_input)
+    steps = scenario_input.get("steps")
+    if not isinstance(steps, list):
+        raise InputError("steps: expected a list")
+    results = []
+    for index, step in enumerate(steps):
+        if not isinstance(step, Mapping):
+            raise InputError(f"steps[{index}]: expected a mapping")
+        results.append(session.step(step, index))
+    return {"steps": results}

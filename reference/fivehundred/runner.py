@@ -1,0 +1,135 @@
+"""Running scenarios against an implementation and collecting verdicts.
+
+An :class:`Implementation` turns a scenario's input into a result (or says it
+skipped or errored).  The reference runs in-process; other engines run behind the
+protocol (:mod:`fivehundred.external`).  The runner compares each result with the
+scenario's expectations; an implementation's failure to answer is *errored*, never
+*failed*, and never stops the run.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .execute import InputError, run_input
+from .scenario import Scenario
+from .verdict import Status, Verdict, compare
+
+
+@dataclass
+class RunOutcome:
+    """What an implementation said about one scenario."""
+
+    result: dict[str, Any] | None = None
+    skipped: str | None = None
+    errored: str | None = None
+    stderr: str = ""
+
+
+class Implementation(Protocol):
+    name: str
+
+    def run(self, scenario: Scenario) -> RunOutcome: ...
+
+    def close(self) -> None: ...
+
+
+class ReferenceImplementation:
+    """The Python reference, called in-process."""
+
+    name = "fivehundred-reference"
+
+    def run(self, scenario: Scenario) -> RunOutcome:
+        try:
+            return RunOutcome(result=run_input(scenario.input()))
+        except InputError as error:
+            return RunOutcome(errored=f"the reference cannot run this input: {error}")
+        except Exception:  # a bug in the reference: report it, keep going
+            return RunOutcome(errored="the reference crashed:\n" + traceback.format_exc())
+
+    def close(self) -> None:
+        return None
+
+
+@dataclass
+class ScenarioReport:
+    scenario: Scenario
+    verdict: Verdict
+    seconds: float
+
+    @property
+    def status(self) -> Status:
+        return self.verdict.status
+
+
+@dataclass
+class Selection:
+    """Filters shared by every command that picks scenarios."""
+
+    ids: Sequence[str] = ()
+    areas: Sequence[str] = ()
+    tags: Sequence[str] = ()
+    rules: Sequence[str] = ()
+
+    def matches(self, scenario: Scenario) -> bool:
+        return (
+            (not self.ids or scenario.id in self.ids)
+            and (not self.areas or scenario.area in self.areas)
+            and (not self.tags or any(t in scenario.tags for t in self.tags))
+            and (not self.rules or any(r in scenario.rules for r in self.rules))
+        )
+
+    def apply(self, scenarios: Iterable[Scenario]) -> list[Scenario]:
+        return [s for s in scenarios if self.matches(s)]
+
+
+@dataclass
+class RunSummary:
+    implementation: str
+    reports: list[ScenarioReport] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, status: Status) -> int:
+        return sum(1 for r in self.reports if r.status is status)
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status in (Status.PASSED, Status.SKIPPED) for r in self.reports)
+
+
+def judge(scenario: Scenario, outcome: RunOutcome, lenient_errors: bool = False) -> Verdict:
+    if outcome.skipped is not None:
+        return Verdict(Status.SKIPPED, message=outcome.skipped, stderr=outcome.stderr)
+    if outcome.errored is not None or outcome.result is None:
+        return Verdict(
+            Status.ERRORED, message=outcome.errored or "no result", stderr=outcome.stderr
+        )
+    verdict = compare(scenario, outcome.result, lenient_errors)
+    verdict.stderr = outcome.stderr
+    return verdict
+
+
+def run_scenarios(
+    scenarios: Sequence[Scenario],
+    implementation: Implementation,
+    *,
+    lenient_errors: bool = False,
+    on_report: Callable[[ScenarioReport], None] | None = None,
+) -> RunSummary:
+    summary = RunSummary(implementation.name)
+    started = time.perf_counter()
+    for scenario in scenarios:
+        begin = time.perf_counter()
+        outcome = implementation.run(scenario)
+        report = ScenarioReport(
+            scenario, judge(scenario, outcome, lenient_errors), time.perf_counter() - begin
+        )
+        summary.reports.append(report)
+        if on_report is not None:
+            on_report(report)
+    summary.seconds = time.perf_counter() - started
+    return summary

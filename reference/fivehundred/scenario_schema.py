@@ -1,0 +1,98 @@
+"""JSON Schema validation of scenario documents, with errors placed in the source.
+
+jsonschema reports an error at a path in the data; the source map turns that path
+into a line and column.  Errors under ``anyOf`` (a step can be one of four kinds)
+are narrowed to the kind the step evidently means, so the user reads "unknown card"
+rather than "is not valid under any of the given schemas".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+
+from .diagnostics import DocPath
+from .paths import schema_dir
+
+_STEP_KINDS = {"seat": 0, "expect": 1, "deal": 2, "deal_result": 3}
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    path = schema_dir() / name
+    with path.open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@cache
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = load_schema(name)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _leaves(error: ValidationError, instance_root: Any) -> Iterator[ValidationError]:
+    """The most specific errors behind ``error``, choosing the branch a step means."""
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        value = error.instance
+        branch: int | None = None
+        if isinstance(value, dict):
+            for key, index in _STEP_KINDS.items():
+                if key in value:
+                    branch = index
+                    break
+        candidates = [e for e in error.context if branch is None or e.schema_path[0] == branch]
+        if branch is not None and candidates:
+            for sub in candidates:
+                yield from _leaves(sub, instance_root)
+            return
+    yield error
+
+
+def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
+    """(path, message, points-at-key) for one leaf error."""
+    path: DocPath = tuple(error.absolute_path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    expected = schema.get("description")
+    found = json.dumps(error.instance, ensure_ascii=False)
+    if len(found) > 60:
+        found = found[:57] + "..."
+    validator = error.validator
+    if validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in schema.get("properties", {})]
+        key = extra[0] if extra else "?"
+        return (
+            (*path, key),
+            f"unknown key {key!r}; expected one of: {', '.join(allowed)}",
+            True,
+        )
+    if validator == "required":
+        return path, f"{error.message}", False
+    if error.schema is False:
+        return path, "this key does not belong with this kind of setup or step", True
+    if validator in ("enum", "pattern", "const", "type", "anyOf"):
+        hint = f"; expected {expected[0].lower()}{expected[1:]}" if expected else ""
+        return path, f"found {found}{hint}", False
+    return path, f"{error.message}", False
+
+
+def schema_errors(
+    document: Any, schema_name: str = "scenario.schema.json"
+) -> list[tuple[DocPath, str, bool]]:
+    """Every schema violation as (path, message, points-at-key), in document order."""
+    out: list[tuple[DocPath, str, bool]] = []
+    seen: set[tuple[DocPath, str]] = set()
+    for error in _validator(schema_name).iter_errors(document):
+        for leaf in _leaves(error, document):
+            path, message, at_key = _describe(leaf)
+            if (path, message) not in seen:
+                seen.add((path, message))
+                out.append((path, message, at_key))
+    return out

@@ -1,0 +1,197 @@
+"""``fivehundred show``: a scenario rendered for a person at a terminal.
+
+Hands are grouped by suit with coloured suit symbols, steps read as sentences
+("E plays J♦"), expected refusals stand out, and checkpoints list what must be seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .engine import SUITS, Card, Seat, parse_card
+from .engine.cards import card_display, card_suit, card_token, sort_key
+from .rulings import anchor_title
+from .scenario import Scenario, action_key, expand_deck, step_kind
+
+SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
+
+
+def card_text(token: str) -> Text:
+    try:
+        card = parse_card(token)
+    except ValueError:
+        return Text(token, style="yellow")
+    suit = card_suit(card)
+    if suit is None:
+        return Text(card_display(card), style="bold magenta")
+    return Text(card_display(card), style=SUIT_STYLE[suit.letter])
+
+
+def cards_text(tokens: list[str], group: bool = True) -> Text:
+    """Cards in display order; grouped by suit with a gap between suits."""
+    try:
+        cards: list[Card] = sorted((parse_card(t) for t in tokens), key=sort_key)
+    except ValueError:
+        return Text(" ".join(tokens))
+    out = Text()
+    previous = None
+    for card in cards:
+        suit = card_suit(card)
+        if out:
+            out.append("  " if group and suit != previous else " ")
+        out.append_text(card_text(card_token(card)))
+        previous = suit
+    return out or Text("—", style="dim")
+
+
+def _value_text(key: str, value: Any) -> Text:
+    if (
+        isinstance(value, list)
+        and all(isinstance(v, str) for v in value)
+        and key in ("kitty", "discards", "exposed")
+    ):
+        return cards_text(value)
+    if key == "hands" and isinstance(value, dict):
+        out = Text()
+        for seat, cards in value.items():
+            out.append(f"{seat}: ")
+            out.append_text(cards_text(cards))
+            out.append("  ")
+        return out
+    if key in ("trick", "last_trick") and isinstance(value, dict):
+        out = Text()
+        for seat, token in value.get("cards", {}).items():
+            out.append(f"{seat} ")
+            out.append_text(card_text(token))
+            out.append("  ")
+        if "winner" in value:
+            out.append(f"→ won by {value['winner']}", style="green")
+        return out
+    if isinstance(value, dict):
+        return Text(", ".join(f"{k} {v}" for k, v in value.items()))
+    if isinstance(value, list):
+        return Text(" ".join(str(v) for v in value) or "(none)")
+    return Text("null" if value is None else str(value))
+
+
+def _setup_panel(scenario: Scenario) -> Panel:
+    setup = scenario.setup
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row("start", setup["start"])
+    table.add_row("dealer", setup["dealer"])
+    if "scores" in setup:
+        table.add_row("scores", _value_text("scores", setup["scores"]))
+    for key in ("contract", "declarer", "leader", "nominated", "tricks"):
+        if key in setup:
+            table.add_row(key, _value_text(key, setup[key]))
+    if "suits_led" in setup:
+        led = " ".join(_suit_symbol(s) for s in setup["suits_led"])
+        table.add_row("suits led", led or "(none)")
+    if "deck" in setup:
+        deck = expand_deck(setup["deck"], scenario.profile)
+        label = "ordered deck" if setup["deck"] == "ordered" else "deck"
+        table.add_row(label, Text(" ").join(card_text(t) for t in deck))
+    for seat in Seat:
+        cards = setup.get("hands", {}).get(seat.name)
+        if cards is not None:
+            table.add_row(f"{seat.name} hand", cards_text(cards))
+    if "kitty" in setup:
+        table.add_row("kitty", cards_text(setup["kitty"]))
+    return Panel(table, title="Setup", title_align="left")
+
+
+def _suit_symbol(letter: str) -> str:
+    for suit in SUITS:
+        if suit.letter == letter:
+            return suit.symbol
+    return letter
+
+
+def step_sentence(step: dict[str, Any]) -> Text:
+    kind = step_kind(step)
+    if kind == "deal":
+        return Text(
+            "A new deal is dealt from the "
+            + ("ordered deck" if step["deal"] == "ordered" else "given deck")
+        )
+    if kind == "deal_result":
+        result = step["deal_result"]
+        if result == "thrown-in":
+            return Text("A deal is thrown in (everybody passed)")
+        return Text(
+            f"{result['declarer']} plays {result['contract']} and the declarers take "
+            f"{result['tricks']} tricks"
+        )
+    key = action_key(step)
+    seat = step["seat"]
+    out = Text(f"{seat} ")
+    if key == "call":
+        out.append("passes" if step["call"] == "PASS" else f"bids {step['call']}")
+    elif key == "discard":
+        out.append("discards ")
+        out.append_text(cards_text(step["discard"], group=False))
+    elif key == "nominate":
+        out.append(f"nominates {_suit_symbol(step['nominate'])} for the joker")
+    else:
+        out.append("leads " if "names" in step else "plays ")
+        out.append_text(card_text(step["play"]))
+        if "names" in step:
+            out.append(f" naming {_suit_symbol(step['names'])}")
+    return out
+
+
+def render(scenario: Scenario) -> Group:
+    header = Text()
+    header.append(f"{scenario.id}  ", style="bold cyan")
+    header.append(scenario.title, style="bold")
+    meta = Table.grid(padding=(0, 2))
+    meta.add_column(style="cyan", no_wrap=True)
+    meta.add_column()
+    meta.add_row("area", scenario.area or "-")
+    meta.add_row("rules", "\n".join(f"{r} — {anchor_title(r)}" for r in scenario.rules))
+    meta.add_row("asserts", scenario.assertion)
+    if scenario.tags:
+        meta.add_row("tags", ", ".join(scenario.tags))
+    if scenario.path is not None:
+        meta.add_row("file", str(scenario.path))
+    steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
+    steps.add_column("#", justify="right", style="dim")
+    steps.add_column("step")
+    steps.add_column("expected")
+    for i, step in enumerate(scenario.steps):
+        if step_kind(step) == "expect":
+            expected = Text()
+            for key, value in step["expect"].items():
+                if expected:
+                    expected.append("\n")
+                expected.append(f"{key}: ", style="cyan")
+                expected.append_text(_value_text(key, value))
+            steps.add_row(str(i), Text("checkpoint", style="dim"), expected)
+        else:
+            outcome = (
+                Text(f"refused: {step['reject']}", style="bold red")
+                if "reject" in step
+                else Text("accepted", style="green")
+            )
+            steps.add_row(str(i), step_sentence(step), outcome)
+    parts: list[Any] = [
+        header,
+        meta,
+        _setup_panel(scenario),
+        Panel(steps, title="Steps", title_align="left"),
+    ]
+    if scenario.explanation:
+        parts.append(Panel(Markdown(scenario.explanation), title="Why", title_align="left"))
+    return Group(*parts)
+
+
+def show(scenario: Scenario, console: Console) -> None:
+    console.print(render(scenario))
