@@ -17,6 +17,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from .diagnostics import DocPath
+from .engine import NotationError, parse_card
 from .paths import schema_dir
 
 _STEP_KINDS = {"seat": 0, "expect": 1, "deal": 2, "deal_result": 3}
@@ -37,20 +38,28 @@ def _validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def _leaves(error: ValidationError, instance_root: Any) -> Iterator[ValidationError]:
-    """The most specific errors behind ``error``, choosing the branch a step means."""
+def _leaves(error: ValidationError) -> Iterator[ValidationError]:
+    """The most specific errors behind ``error``, choosing the branch the author meant.
+
+    A step's kind is told by its keys (``seat``, ``expect``, …); any other ``anyOf``
+    keeps the branches that got past the type check (a list given where a list or
+    ``ordered`` is allowed is judged as a list).
+    """
     if error.validator in ("anyOf", "oneOf") and error.context:
         value = error.instance
         branch: int | None = None
         if isinstance(value, dict):
-            for key, index in _STEP_KINDS.items():
-                if key in value:
-                    branch = index
-                    break
-        candidates = [e for e in error.context if branch is None or e.schema_path[0] == branch]
-        if branch is not None and candidates:
+            branch = next((i for key, i in _STEP_KINDS.items() if key in value), None)
+        if branch is not None:
+            candidates = [e for e in error.context if e.schema_path[0] == branch]
+        else:
+            candidates = [
+                e for e in error.context
+                if not (e.validator in ("type", "const") and not e.relative_path)
+            ]
+        if candidates:
             for sub in candidates:
-                yield from _leaves(sub, instance_root)
+                yield from _leaves(sub)
             return
     yield error
 
@@ -77,6 +86,11 @@ def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
         return path, f"{error.message}", False
     if error.schema is False:
         return path, "this key does not belong with this kind of setup or step", True
+    if validator == "pattern" and str(expected).startswith("A card"):
+        try:
+            parse_card(error.instance)
+        except NotationError as notation:
+            return path, str(notation), False
     if validator in ("enum", "pattern", "const", "type", "anyOf"):
         hint = f"; expected {expected[0].lower()}{expected[1:]}" if expected else ""
         return path, f"found {found}{hint}", False
@@ -90,7 +104,7 @@ def schema_errors(
     out: list[tuple[DocPath, str, bool]] = []
     seen: set[tuple[DocPath, str]] = set()
     for error in _validator(schema_name).iter_errors(document):
-        for leaf in _leaves(error, document):
+        for leaf in _leaves(error):
             path, message, at_key = _describe(leaf)
             if (path, message) not in seen:
                 seen.add((path, message))

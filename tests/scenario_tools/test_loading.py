@@ -1,0 +1,163 @@
+"""Loading scenario files: safe YAML, schema and lint errors with exact positions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import GOOD
+
+from fivehundred.corpus import load_corpus, load_file
+
+Write = Callable[[str, str], Path]
+
+
+def _only(path: Path) -> list[str]:
+    result = load_file(path, path.parent.parent)
+    return [f"{d.line}:{d.column} {d.path} {d.kind}: {d.message}" for d in result.diagnostics]
+
+
+def test_a_good_file_loads_with_its_area(write: Write) -> None:
+    path = write("good.yaml", GOOD)
+    result = load_file(path, path.parent.parent)
+    assert result.diagnostics == []
+    assert result.scenario is not None
+    assert result.scenario.id == "ZZ22"
+    assert result.scenario.area == "area"
+
+
+def test_unknown_card_is_reported_at_its_line_and_column(write: Write) -> None:
+    path = write("bad.yaml", GOOD.replace("{seat: E, call: 6C}", "{seat: E, call: 6X}"))
+    (message,) = _only(path)
+    assert message.startswith("11:21 steps[1].call schema: found \"6X\"")
+    assert "expected a call" in message
+
+
+def test_unknown_key_points_at_the_key(write: Write) -> None:
+    path = write("bad.yaml", GOOD.replace("title:", "colour: red\ntitle:"))
+    (message,) = _only(path)
+    assert message.startswith("2:1 colour schema: unknown key 'colour'")
+
+
+def test_card_spelled_with_t_gets_a_hint(write: Write) -> None:
+    text = GOOD.replace("  deck: ordered\n", "  deck: [TH]\n")
+    (message,) = _only(write("hint.yaml", text))
+    assert message.startswith("8:10 setup.deck[0] schema: expected a card")
+    assert "(did you mean 10H?)" in message
+
+
+def test_invalid_yaml_is_reported_with_position(write: Write) -> None:
+    path = write("broken.yaml", "id: ZZ22\ntitle: [unclosed\n")
+    (message,) = _only(path)
+    assert message.startswith("3:1 (document) yaml: not valid YAML")
+
+
+def test_duplicate_keys_are_refused(write: Write) -> None:
+    path = write("dup.yaml", GOOD + "title: again\n")
+    (message,) = _only(path)
+    assert "duplicate key 'title' (first at line 2, column 1)" in message
+
+
+def test_yaml_cannot_construct_python_objects(write: Write) -> None:
+    path = write("evil.yaml", GOOD.replace("title: A", "title: !!python/object/apply:os.system ['echo pwned']\n#"))
+    (message,) = _only(path)
+    assert "yaml" in message
+    assert "could not determine a constructor" in message or "not valid YAML" in message
+
+
+def test_empty_file(write: Write) -> None:
+    path = write("empty.yaml", "")
+    (message,) = _only(path)
+    assert "the file is empty" in message
+
+
+def test_lint_reports_cards_outside_the_deck_and_duplicates(write: Write) -> None:
+    text = """\
+    id: ZZ23
+    title: Lint catches impossible hands
+    rules: [follow-suit]
+    assert: A card can be held by one player only.
+    setup:
+      start: play
+      dealer: W
+      contract: 6S
+      declarer: N
+      leader: N
+      tricks: {NS: 5, EW: 4}
+      hands: {N: [AS], E: [AS], S: [3S], W: [KH]}
+    steps:
+      - {seat: N, play: AS}
+    """
+    path = write("lint.yaml", text)
+    messages = _only(path)
+    assert any("12:24 setup.hands.E[0] lint: AS appears twice (also at setup.hands.N[0])" in m
+               for m in messages), messages
+    assert any("12:33 setup.hands.S[0] lint: 3S is not in the australian-4 deck" in m
+               for m in messages), messages
+
+
+def test_lint_reports_unknown_rule_anchor_and_style(write: Write) -> None:
+    text = GOOD.replace("rules: [bid-must-outrank]", "rules: [bid-must-outrank, no-such]")
+    text = text.replace("assert: A bid", "assert: Test that a bid should")
+    messages = _only(write("lint.yaml", text))
+    assert any("rules[1] lint: no rule anchor 'no-such'" in m for m in messages)
+    assert any("assert lint: state the behaviour as a fact" in m for m in messages)
+
+
+def test_lint_reports_setups_the_engine_refuses(write: Write) -> None:
+    text = """\
+    id: ZZ24
+    title: Tricks must add up
+    rules: [follow-suit]
+    assert: Tricks won add up to the tricks played.
+    setup:
+      start: play
+      dealer: W
+      contract: 6S
+      declarer: N
+      leader: N
+      tricks: {NS: 1, EW: 1}
+      hands: {N: [AS], E: [KS], S: [QS], W: [KH]}
+    steps:
+      - {seat: N, play: AS}
+    """
+    (message,) = _only(write("lint.yaml", text))
+    assert "setup lint: hands of 1 cards mean 9 tricks played" in message
+
+
+def test_lint_reports_impossible_step_order(write: Write) -> None:
+    text = GOOD.replace(
+        "  - {seat: E, call: 6C}\n",
+        "  - {seat: E, call: 6C}\n  - {seat: N, play: AS}\n  - {seat: S, call: 7S}\n",
+    )
+    messages = _only(write("order.yaml", text))
+    assert any("steps[2].play lint: a play needs the auction and the discard" in m
+               for m in messages), messages
+
+
+def test_refused_steps_are_exempt_from_order_lint(write: Write) -> None:
+    text = GOOD.replace(
+        "  - {seat: E, call: 6C}\n",
+        "  - {seat: E, call: 6C}\n  - {seat: S, play: AS, reject: wrong-phase}\n",
+    )
+    assert _only(write("order.yaml", text)) == []
+
+
+def test_one_bad_file_does_not_stop_the_others(write: Write) -> None:
+    good = write("good.yaml", GOOD)
+    write("bad.yaml", "id: [")
+    write("other.yaml", GOOD.replace("ZZ22", "ZZ25"))
+    corpus = load_corpus([good.parent], good.parent.parent)
+    assert sorted(s.id for s in corpus.scenarios) == ["ZZ22", "ZZ25"]
+    assert [f.path.name for f in corpus.invalid_files] == ["bad.yaml"]
+
+
+def test_duplicate_ids_across_files_are_reported(write: Write) -> None:
+    first = write("a.yaml", GOOD)
+    write("b.yaml", GOOD)
+    corpus = load_corpus([first.parent], first.parent.parent)
+    assert len(corpus.scenarios) == 1
+    (diagnostic,) = corpus.diagnostics
+    assert diagnostic.kind == "corpus"
+    assert "id ZZ22 is already used by" in diagnostic.message
+    assert (diagnostic.line, diagnostic.column) == (1, 5)

@@ -1,0 +1,104 @@
+"""Comparing results with expectations: only what is stated, sets as sets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fivehundred.execute import run_input
+from fivehundred.scenario import Scenario
+from fivehundred.verdict import Status, compare
+
+
+def _scenario(steps: list[dict[str, Any]], setup: dict[str, Any] | None = None) -> Scenario:
+    return Scenario.from_document({
+        "id": "ZZ30",
+        "title": "verdict test",
+        "rules": ["follow-suit"],
+        "assert": "Following suit is compulsory.",
+        "setup": setup or {
+            "start": "play", "dealer": "W", "contract": "6S", "declarer": "N", "leader": "N",
+            "tricks": {"NS": 4, "EW": 4},
+            "hands": {"N": ["AH", "KH"], "E": ["QH", "5C"], "S": ["10H", "9H"], "W": ["6D", "5D"]},
+        },
+        "steps": steps,
+    })
+
+
+def _verdict(steps: list[dict[str, Any]], lenient: bool = False) -> Any:
+    scenario = _scenario(steps)
+    return compare(scenario, run_input(scenario.input()), lenient)
+
+
+def test_sets_are_compared_without_order() -> None:
+    assert _verdict([{"seat": "N", "play": "AH"}, {"expect": {"legal": ["QH"]}}]).ok
+    assert _verdict([{"expect": {"legal": ["KH", "AH"], "hands": {"N": ["KH", "AH"]}}}]).ok
+
+
+def test_only_the_seats_given_are_compared() -> None:
+    verdict = _verdict([{"expect": {"hands": {"W": ["5D", "6D"]}, "hand_sizes": {"E": 2}}}])
+    assert verdict.status is Status.PASSED
+
+
+def test_a_wrong_observation_is_a_mismatch_with_both_values() -> None:
+    verdict = _verdict([{"seat": "N", "play": "AH"}, {"expect": {"to_act": "S"}}])
+    assert verdict.status is Status.FAILED
+    (mismatch,) = verdict.mismatches
+    assert (mismatch.step, mismatch.what, mismatch.expected, mismatch.actual) == (1, "to_act", "S", "E")
+
+
+def test_an_expected_rejection_that_is_accepted_fails() -> None:
+    verdict = _verdict([{"seat": "N", "play": "AH", "reject": "must-follow-suit"}])
+    assert verdict.status is Status.FAILED
+    assert verdict.mismatches[0].actual == "accepted"
+
+
+def test_a_wrong_code_fails_unless_lenient() -> None:
+    steps = [{"seat": "N", "play": "AH"}, {"seat": "E", "play": "5C", "reject": "not-your-turn"}]
+    strict = _verdict(steps)
+    assert strict.status is Status.FAILED
+    assert strict.mismatches[0].actual == "rejected must-follow-suit"
+    assert _verdict(steps, lenient=True).ok
+
+
+def test_trick_fields_not_given_are_not_compared() -> None:
+    steps = [{"seat": "N", "play": "AH"}, {"expect": {"trick": {"led": "H"}}}]
+    assert _verdict(steps).ok
+    steps = [{"seat": "N", "play": "AH"}, {"expect": {"trick": {"cards": {"N": "KH"}}}}]
+    assert not _verdict(steps).ok
+
+
+def test_missing_observation_and_wrong_step_count() -> None:
+    scenario = _scenario([{"expect": {"to_act": "N"}}])
+    verdict = compare(scenario, {"steps": [{"observed": {}}]})
+    assert verdict.mismatches[0].actual == "(not reported)"
+    assert compare(scenario, {"steps": []}).status is Status.ERRORED
+    assert compare(scenario, {"steps": [{"outcome": "maybe"}]}).status is Status.ERRORED
+
+
+def test_a_refused_action_leaves_observations_unchanged() -> None:
+    steps = [
+        {"seat": "N", "play": "AH"},
+        {"seat": "E", "play": "5C", "reject": "must-follow-suit"},
+        {"expect": {"to_act": "E", "hands": {"E": ["QH", "5C"]}, "trick": {"cards": {"N": "AH"}}}},
+    ]
+    assert _verdict(steps).ok
+
+
+def test_input_never_contains_expectations() -> None:
+    scenario = _scenario([
+        {"seat": "N", "play": "AH", "note": "lead"},
+        {"seat": "E", "play": "5C", "reject": "must-follow-suit"},
+        {"expect": {"to_act": "E"}},
+    ])
+    steps = scenario.input()["steps"]
+    assert steps == [{"seat": "N", "play": "AH"}, {"seat": "E", "play": "5C"}, {"observe": ["to_act"]}]
+
+
+def test_ordered_deck_is_spelled_out_in_the_input() -> None:
+    scenario = _scenario(
+        [{"expect": {"to_act": "N"}}], {"start": "deck", "dealer": "W", "deck": "ordered"}
+    )
+    deck = scenario.input()["setup"]["deck"]
+    assert len(deck) == 43
+    assert deck[:3] == ["AS", "KS", "QS"]
+    assert deck[-1] == "JK"
