@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -28,7 +29,9 @@ def mint_id(taken: Iterable[str]) -> str:
 
 
 def slugify(title: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    """A file name from a title: ``Misère over 7♠`` → ``misere-over-7``."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
     return slug[:60].rstrip("-") or "scenario"
 
 

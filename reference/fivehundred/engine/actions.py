@@ -57,6 +57,45 @@ PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(53))
 JOKER_LEADS: tuple[Play, ...] = tuple(Play(Card(52), s) for s in SUITS)
 NOMINATIONS: tuple[Nominate, ...] = tuple(Nominate(s) for s in SUITS)
 
+_SUIT_BITS = 0x1FFF
+"""The 13 bits of one suit in a card bitset (card index ``suit * 13 + rank - 2``)."""
+_SUIT_PLAYS: tuple[list[tuple[Play, ...] | None], ...] = tuple(
+    [None] * (_SUIT_BITS + 1) for _ in SUITS
+)
+"""Per suit, the plays of each set of that suit's cards, filled in as they are met."""
+_SPADES, _CLUBS, _DIAMONDS, _HEARTS = _SUIT_PLAYS
+
+
+def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    plays = tuple(PLAYS[suit * 13 + rank] for rank in range(13) if bits >> rank & 1)
+    _SUIT_PLAYS[suit][bits] = plays
+    return plays
+
+
+def plays_in(mask: int) -> list[Action]:
+    """The interned plays of the cards of a bitset, lowest card index first (the order of
+    :func:`~.cards.cards_in`).
+
+    Listing legal plays is the engine's hottest path, so this looks each suit's 13 bits up
+    in a table (a non-empty tuple once filled, ``None`` before) instead of walking the bits.
+    """
+    out: list[Action] = []
+    bits = mask & _SUIT_BITS
+    if bits:
+        out += _SPADES[bits] or _suit_plays(0, bits)
+    bits = mask >> 13 & _SUIT_BITS
+    if bits:
+        out += _CLUBS[bits] or _suit_plays(1, bits)
+    bits = mask >> 26 & _SUIT_BITS
+    if bits:
+        out += _DIAMONDS[bits] or _suit_plays(2, bits)
+    bits = mask >> 39 & _SUIT_BITS
+    if bits:
+        out += _HEARTS[bits] or _suit_plays(3, bits)
+    if mask >> 52:
+        out.append(PLAYS[52])
+    return out
+
 
 def parse_action(text: object, phase: str) -> Action:
     """Parse an action string as it reads in ``phase`` (auction, kitty or play)."""

@@ -7,7 +7,7 @@ combinations, so each is computed once and then every question is a table look-u
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .cards import JACK, JOKER, SUITS, Card, Suit, card_rank, card_suit, make_card
@@ -31,10 +31,13 @@ class TrickRules:
     """Strength of every card within its effective suit (higher wins)."""
     suit_masks: tuple[int, int, int, int]
     """Bitset of all cards whose effective suit is each suit."""
+    joker_is_suitless: bool = field(init=False)
+    """No trumps or a misère with the joker not nominated: it belongs to no suit."""
 
-    @property
-    def joker_is_suitless(self) -> bool:
-        return self.trump is None and self.joker_suit is None
+    def __post_init__(self) -> None:
+        # A field rather than a property: the deal asks this at nearly every decision.
+        suitless = self.trump is None and self.joker_suit is None
+        object.__setattr__(self, "joker_is_suitless", suitless)
 
     def winner(self, cards: list[Card], led: int) -> int:
         """Index in ``cards`` of the winning card, given the effective suit led."""

@@ -1,0 +1,139 @@
+"""Expectations files: an implementer's list of scenarios known not to pass yet.
+
+Like test262's expectation lists or a WPT metadata file, the file lets a partial
+implementation run the suite in CI and fail only on *changes*: a scenario that
+fails as listed is an expected failure, and one that starts passing is an
+unexpected pass, so the file is updated when the implementation improves.  The
+file belongs to the implementer; the suite only reads it (schema:
+``schema/expectations.schema.json``) and can write a fresh one from a run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from .paths import schema_dir
+from .verdict import Status
+
+__all__ = [
+    "STATUS_OF",
+    "Expectation",
+    "ExpectationsError",
+    "dump_expectations",
+    "load_expectations",
+]
+
+STATUS_OF = {"fail": Status.FAILED, "error": Status.ERRORED, "skip": Status.SKIPPED}
+"""The status a scenario listed with each keyword is expected to end with."""
+KEYWORD_OF = {status: keyword for keyword, status in STATUS_OF.items()}
+
+
+class ExpectationsError(Exception):
+    """The expectations file cannot be read or does not follow its schema."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the implementer says about one scenario."""
+
+    status: str
+    """``fail``, ``error`` or ``skip``."""
+    reason: str
+    link: str | None = None
+
+    @property
+    def expected_status(self) -> Status:
+        return STATUS_OF[self.status]
+
+    def as_json(self) -> dict[str, str]:
+        entry = {"status": self.status, "reason": self.reason}
+        if self.link is not None:
+            entry["link"] = self.link
+        return entry
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    with (schema_dir() / "expectations.schema.json").open(encoding="utf-8") as handle:
+        schema = json.load(handle)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _parse(path: Path, text: str) -> Any:
+    if path.suffix.lower() == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ExpectationsError(
+                f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
+            ) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise ExpectationsError(f"{path}{where}: not valid YAML: {problem}") from None
+
+
+def load_expectations(path: Path) -> dict[str, Expectation]:
+    """Read a YAML or JSON (by the ``.json`` suffix) expectations file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ExpectationsError(f"cannot read expectations file {path}: {error}") from None
+    document = _parse(path, text)
+    if document is None:  # an empty file lists nothing
+        return {}
+    problems = sorted(_validator().iter_errors(document), key=lambda e: list(e.absolute_path))
+    if problems:
+        lines = [
+            f"  {'.'.join(str(p) for p in e.absolute_path) or '(top level)'}: {e.message}"
+            for e in problems
+        ]
+        raise ExpectationsError(
+            f"{path} is not a valid expectations file "
+            "(schema/expectations.schema.json):\n" + "\n".join(lines)
+        )
+    return {
+        scenario_id: Expectation(entry["status"], entry["reason"], entry.get("link"))
+        for scenario_id, entry in document.items()
+    }
+
+
+_HEADER = """\
+# Expected results for `fivehundred verify --expectations {name}`.
+# Keyed by scenario id; status is fail, error or skip (schema/expectations.schema.json).
+# Written by `fivehundred verify --write-expectations`; edit reasons and links freely.
+"""
+
+
+def dump_expectations(
+    expectations: Mapping[str, Expectation] | Iterable[tuple[str, Expectation]],
+    path: Path,
+    *,
+    force: bool = False,
+) -> None:
+    """Write an expectations file (JSON for ``.json``, YAML otherwise), sorted by id.
+
+    Raises :class:`FileExistsError` rather than overwrite a file without ``force``:
+    the file is the implementer's, often hand-edited.
+    """
+    items = dict(expectations.items() if isinstance(expectations, Mapping) else expectations)
+    document = {key: items[key].as_json() for key in sorted(items)}
+    if path.suffix.lower() == ".json":
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    else:
+        body = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
+        text = _HEADER.format(name=path.name) + (body if document else "{}\n")
+    mode = "w" if force else "x"
+    with path.open(mode, encoding="utf-8") as handle:
+        handle.write(text)

@@ -1,0 +1,231 @@
+"""An implementation under test, driven over protocol v1 as a subprocess.
+
+:class:`ExternalImplementation` is a :class:`~fivehundred.runner.Implementation`
+like the in-process reference, so the same runner judges both.  Its job is to turn
+every way an adapter can misbehave into an *errored* scenario with a useful message
+and to keep the run going: the adapter is killed and, in persistent mode, started
+again (with a new handshake) for the next scenario.  A failed first handshake is a
+:class:`HandshakeError`: nothing can be run, and the caller reports a broken adapter.
+
+Scenarios the adapter declared it cannot run (another profile; legal actions when
+``legal_actions`` is false) are skipped without being sent.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from .adapter_process import AdapterProcess, ChannelError, ChannelTimeout
+from .protocol import (
+    MAX_LINE_BYTES,
+    Capabilities,
+    Hello,
+    ProtocolError,
+    bye,
+    decode,
+    encode,
+    hello,
+    parse_hello_reply,
+    parse_run_reply,
+    run,
+)
+from .runner import RunOutcome
+from .scenario import Scenario, step_kind
+
+__all__ = [
+    "DEFAULT_STARTUP_TIMEOUT",
+    "DEFAULT_TIMEOUT",
+    "EXIT_GRACE",
+    "ExternalImplementation",
+    "HandshakeError",
+    "capability_skip",
+]
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an adapter has to answer one run message."""
+DEFAULT_STARTUP_TIMEOUT = 30.0
+"""Seconds an adapter has to start and answer hello (virtual machines start slowly)."""
+EXIT_GRACE = 2.0
+"""Seconds an adapter has to exit after bye (or after its one-shot reply) before it is killed."""
+CONTEXT_CHARS = 4000
+"""How much of an adapter's error context is kept in the message."""
+
+LEGAL_KEYS = frozenset({"legal", "legal_count"})
+
+
+class HandshakeError(Exception):
+    """The adapter did not start or did not answer hello properly."""
+
+    def __init__(self, message: str, stderr: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.stderr = stderr
+
+
+def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | None:
+    """Why the runner must not send ``scenario`` to this implementation, if it must not."""
+    profile = scenario.profile_name
+    if profile not in capabilities.profiles:
+        declared = ", ".join(capabilities.profiles) or "none"
+        return f"profile {profile} is not supported (the implementation declared: {declared})"
+    if not capabilities.legal_actions:
+        for step in scenario.steps:
+            if step_kind(step) == "expect" and LEGAL_KEYS & set(step["expect"]):
+                return "observes legal actions, which the implementation does not list"
+    return None
+
+
+def _error_text(message: str, context: object) -> str:
+    if context is None:
+        return message
+    shown = json.dumps(context, ensure_ascii=False, indent=2)
+    if len(shown) > CONTEXT_CHARS:
+        shown = shown[:CONTEXT_CHARS] + f"… ({len(shown) - CONTEXT_CHARS:,} more characters)"
+    return f"{message}\ncontext: {shown}"
+
+
+class ExternalImplementation:
+    """An implementation behind the protocol: a command run as a child process."""
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        startup_timeout: float = DEFAULT_STARTUP_TIMEOUT,
+        one_shot: bool = False,
+        max_line: int = MAX_LINE_BYTES,
+        cwd: Path | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        """``command`` is split like a shell would (``shlex``) but never run by one."""
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise ValueError("the implementation command is empty")
+        self.command = command if isinstance(command, str) else shlex.join(command)
+        self.name = Path(self.argv[0]).name
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout
+        self.one_shot = one_shot
+        self.max_line = max_line
+        self.cwd = cwd
+        self.env = env
+        self.hello: Hello | None = None
+        self.restarts = 0
+        self._process: AdapterProcess | None = None
+        self._seq = 0
+        self._dead: str | None = None
+
+    @property
+    def capabilities(self) -> Capabilities:
+        if self.hello is None:
+            raise RuntimeError("start() the implementation before asking its capabilities")
+        return self.hello.capabilities
+
+    # ---- starting ------------------------------------------------------------------
+
+    def start(self) -> Hello:
+        """Start the adapter and shake hands; raises :class:`HandshakeError`."""
+        self.hello, self._process = self._handshake()
+        self.name = self.hello.implementation.name
+        return self.hello
+
+    def _spawn(self) -> AdapterProcess:
+        return AdapterProcess.start(
+            self.argv, cwd=self.cwd, env=self.env, max_line=self.max_line
+        )
+
+    def _handshake(self) -> tuple[Hello, AdapterProcess | None]:
+        deadline = time.monotonic() + self.startup_timeout
+        try:
+            process = self._spawn()
+        except ChannelError as error:
+            raise HandshakeError(str(error)) from None
+        try:
+            line = process.exchange(encode(hello()), deadline, close_stdin=self.one_shot)
+            reply = parse_hello_reply(decode(line))
+        except ChannelTimeout:
+            process.kill()
+            raise HandshakeError(
+                f"no answer to hello within {self.startup_timeout:g} s "
+                "(raise it with --startup-timeout if the adapter starts slowly)",
+                process.take_stderr(),
+            ) from None
+        except (ChannelError, ProtocolError) as error:
+            process.kill()
+            raise HandshakeError(str(error), process.take_stderr()) from None
+        process.take_stderr()  # a start-up banner belongs to no scenario
+        if self.one_shot:
+            process.stop(EXIT_GRACE)
+            return reply, None
+        return reply, process
+
+    # ---- running -------------------------------------------------------------------
+
+    def run(self, scenario: Scenario) -> RunOutcome:
+        if self.hello is None:
+            self.start()
+        skip = capability_skip(scenario, self.capabilities)
+        if skip is not None:
+            return RunOutcome(skipped=skip)
+        if self._dead is not None:
+            return RunOutcome(errored=f"not run: {self._dead}")
+        if self.one_shot:
+            try:
+                process = self._spawn()
+            except ChannelError as error:
+                return RunOutcome(errored=str(error))
+            return self._exchange(process, scenario)
+        if self._process is None:
+            try:
+                _, self._process = self._handshake()
+            except HandshakeError as error:
+                self._dead = f"the adapter could not be restarted: {error.message}"
+                return RunOutcome(errored=self._dead, stderr=error.stderr)
+            self.restarts += 1
+        return self._exchange(self._process, scenario)
+
+    def _exchange(self, process: AdapterProcess, scenario: Scenario) -> RunOutcome:
+        self._seq += 1
+        deadline = time.monotonic() + self.timeout
+        try:
+            line = process.exchange(
+                encode(run(self._seq, scenario.input())), deadline, close_stdin=self.one_shot
+            )
+            reply = parse_run_reply(decode(line), self._seq)
+        except ChannelTimeout:
+            return self._abandon(process, f"no reply within {self.timeout:g} s (--timeout)")
+        except (ChannelError, ProtocolError) as error:
+            return self._abandon(process, str(error))
+        if self.one_shot:
+            process.stop(EXIT_GRACE)
+        stderr = process.take_stderr()
+        if reply.result is not None:
+            return RunOutcome(result=reply.result, stderr=stderr)
+        if reply.skipped is not None:
+            return RunOutcome(skipped=reply.skipped, stderr=stderr)
+        return RunOutcome(
+            errored=_error_text(f"the implementation reported: {reply.errored}", reply.context),
+            stderr=stderr,
+        )
+
+    def _abandon(self, process: AdapterProcess, why: str) -> RunOutcome:
+        """Kill an adapter that broke the protocol; the next scenario gets a fresh one."""
+        process.kill()
+        if process is self._process:
+            self._process = None
+            why += "; the adapter was killed and will be restarted"
+        return RunOutcome(errored=why, stderr=process.take_stderr())
+
+    # ---- stopping ------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Say bye, give the adapter a moment to exit, then make sure it has."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.send_quietly(encode(bye()))
+            process.stop(EXIT_GRACE)

@@ -1,0 +1,302 @@
+"""Protocol v1 messages: building, encoding, decoding and checking them.
+
+Both sides use this module — the runner (:mod:`fivehundred.external`) and the
+reference behind the protocol (:mod:`fivehundred.serve`) — so what one writes the
+other reads by construction.  Every message is one JSON object on one line
+(site/protocol.md); each kind has a JSON Schema under ``schema/protocol/``, and
+:func:`check` validates against exactly those files so that the published schemas
+are the rules the runner enforces, not a description of them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+import jsonschema
+import referencing
+from jsonschema.exceptions import ValidationError, best_match
+
+from . import PROTOCOL_VERSION, SUITE_VERSION
+from .paths import schema_dir
+
+__all__ = [
+    "MAX_LINE_BYTES",
+    "MESSAGE_KINDS",
+    "PROTOCOL_VERSION",
+    "SUITE_VERSION",
+    "Capabilities",
+    "Hello",
+    "ImplementationInfo",
+    "ProtocolError",
+    "RunReply",
+    "bye",
+    "check",
+    "decode",
+    "encode",
+    "errored_reply",
+    "hello",
+    "hello_reply",
+    "parse_hello_reply",
+    "parse_run_reply",
+    "result_reply",
+    "run",
+    "skipped_reply",
+]
+
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""The longest reply line the runner reads; a longer one makes the scenario errored."""
+
+MessageKind = Literal["hello", "hello-reply", "run", "run-reply", "bye"]
+MESSAGE_KINDS: tuple[MessageKind, ...] = ("hello", "hello-reply", "run", "run-reply", "bye")
+
+
+class ProtocolError(Exception):
+    """A message that is not what the protocol allows at this point."""
+
+
+# ---- the parties ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImplementationInfo:
+    """Who is being tested, as the hello reply says."""
+
+    name: str
+    version: str
+    language: str
+    homepage: str | None = None
+
+    def as_json(self) -> dict[str, str]:
+        info = {"name": self.name, "version": self.version, "language": self.language}
+        if self.homepage is not None:
+            info["homepage"] = self.homepage
+        return info
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an implementation can do; the runner skips what it cannot."""
+
+    profiles: tuple[str, ...]
+    legal_actions: bool
+    error_codes: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "profiles": list(self.profiles),
+            "legal_actions": self.legal_actions,
+            "error_codes": self.error_codes,
+        }
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A checked hello reply."""
+
+    protocol: int
+    implementation: ImplementationInfo
+    capabilities: Capabilities
+
+
+@dataclass(frozen=True)
+class RunReply:
+    """A checked run reply: exactly one of result, skipped and errored is set."""
+
+    seq: int
+    result: dict[str, Any] | None = None
+    skipped: str | None = None
+    errored: str | None = None
+    context: Any = None
+
+
+# ---- building ------------------------------------------------------------------------
+
+
+def hello() -> dict[str, Any]:
+    return {"cmd": "hello", "protocol": PROTOCOL_VERSION, "suite": SUITE_VERSION}
+
+
+def run(seq: int, scenario_input: Mapping[str, Any]) -> dict[str, Any]:
+    return {"cmd": "run", "seq": seq, "scenario": scenario_input}
+
+
+def bye() -> dict[str, Any]:
+    return {"cmd": "bye"}
+
+
+def hello_reply(info: ImplementationInfo, capabilities: Capabilities) -> dict[str, Any]:
+    return {
+        "protocol": PROTOCOL_VERSION,
+        "implementation": info.as_json(),
+        "capabilities": capabilities.as_json(),
+    }
+
+
+def result_reply(seq: int, result: Mapping[str, Any]) -> dict[str, Any]:
+    return {"seq": seq, "result": result}
+
+
+def skipped_reply(seq: int, reason: str) -> dict[str, Any]:
+    return {"seq": seq, "skipped": {"reason": reason}}
+
+
+def errored_reply(seq: int, message: str, context: Any = None) -> dict[str, Any]:
+    errored: dict[str, Any] = {"message": message}
+    if context is not None:
+        errored["context"] = context
+    return {"seq": seq, "errored": errored}
+
+
+# ---- the wire ------------------------------------------------------------------------
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One line of UTF-8 JSON with its newline; JSON escapes any newline inside strings."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return text.encode("utf-8") + b"\n"
+
+
+def _excerpt(line: bytes, limit: int = 120) -> str:
+    text = line[:limit].decode("utf-8", errors="replace")
+    return repr(text) + ("…" if len(line) > limit else "")
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """Parse one line (without its newline) into a JSON object."""
+    try:
+        message = json.loads(line)
+    except UnicodeDecodeError as error:
+        raise ProtocolError(f"the line is not UTF-8 ({error.reason}): {_excerpt(line)}") from None
+    except json.JSONDecodeError as error:
+        raise ProtocolError(f"the line is not JSON ({error.msg}): {_excerpt(line)}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError(f"expected a JSON object, found {type(message).__name__}: "
+                            f"{_excerpt(line)}")
+    return message
+
+
+# ---- the schemas ---------------------------------------------------------------------
+
+
+def _load(path_parts: tuple[str, ...]) -> dict[str, Any]:
+    path = schema_dir().joinpath(*path_parts)
+    with path.open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@cache
+def schema(kind: MessageKind) -> dict[str, Any]:
+    """The JSON Schema of one message kind, as published in ``schema/protocol/``."""
+    return _load(("protocol", f"{kind}.schema.json"))
+
+
+@cache
+def _registry() -> referencing.Registry[Any]:
+    """Every published schema by its ``$id``, so relative ``$ref``s resolve offline."""
+    documents = [_load(("scenario.schema.json",))] + [schema(kind) for kind in MESSAGE_KINDS]
+    resources = [
+        (doc["$id"], referencing.Resource.from_contents(doc)) for doc in documents
+    ]
+    return referencing.Registry().with_resources(resources)
+
+
+@cache
+def _validator(kind: MessageKind) -> jsonschema.Draft202012Validator:
+    document = schema(kind)
+    jsonschema.Draft202012Validator.check_schema(document)
+    return jsonschema.Draft202012Validator(document, registry=_registry())
+
+
+def _where(error: ValidationError) -> str:
+    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return path.lstrip(".") or "(the message)"
+
+
+def check(kind: MessageKind, message: Any) -> None:
+    """Raise :class:`ProtocolError` unless ``message`` follows the schema of ``kind``."""
+    error = best_match(_validator(kind).iter_errors(message))
+    if error is not None:
+        raise ProtocolError(f"not a valid {kind} message: at {_where(error)}: {error.message}")
+
+
+# ---- reading replies -----------------------------------------------------------------
+
+
+def parse_hello_reply(message: Any) -> Hello:
+    """Check a hello reply, including that it speaks our protocol version."""
+    check("hello-reply", message)
+    if message["protocol"] != PROTOCOL_VERSION:
+        raise ProtocolError(
+            f"the implementation speaks protocol {message['protocol']}; "
+            f"this runner speaks protocol {PROTOCOL_VERSION} (suite {SUITE_VERSION})"
+        )
+    info = message["implementation"]
+    capabilities = message["capabilities"]
+    return Hello(
+        message["protocol"],
+        ImplementationInfo(info["name"], info["version"], info["language"], info.get("homepage")),
+        Capabilities(
+            tuple(capabilities["profiles"]),
+            capabilities["legal_actions"],
+            capabilities["error_codes"],
+        ),
+    )
+
+
+def _step_result_ok(step: Any) -> bool:
+    if not isinstance(step, dict):
+        return False
+    if "outcome" in step:
+        outcome = step["outcome"]
+        return "observed" not in step and (
+            outcome == "accepted"
+            or (outcome == "rejected" and isinstance(step.get("code", ""), str))
+        )
+    return isinstance(step.get("observed"), dict)
+
+
+def _text_ok(value: Any, key: str) -> bool:
+    return isinstance(value, dict) and isinstance(value.get(key), str) and value[key] != ""
+
+
+def _run_reply_surely_valid(message: Any) -> bool:
+    """A fast check that implies the run-reply schema holds (never the converse).
+
+    Validating every reply with jsonschema would cost more than running the scenario
+    in-process; this check accepts the common well-formed reply in microseconds and
+    anything it does not accept goes to the schema, which has the last word.
+    """
+    if not isinstance(message, dict) or type(message.get("seq")) is not int:
+        return False
+    if message["seq"] < 1:
+        return False
+    present = [key for key in ("result", "skipped", "errored") if key in message]
+    if len(present) != 1:
+        return False
+    body = message[present[0]]
+    if present[0] == "skipped":
+        return _text_ok(body, "reason")
+    if present[0] == "errored":
+        return _text_ok(body, "message")
+    steps = body.get("steps") if isinstance(body, dict) else None
+    return isinstance(steps, list) and all(_step_result_ok(step) for step in steps)
+
+
+def parse_run_reply(message: Any, expected_seq: int) -> RunReply:
+    """Check a run reply and that it answers run message ``expected_seq``."""
+    if not _run_reply_surely_valid(message):
+        check("run-reply", message)
+    seq = message["seq"]
+    if seq != expected_seq:
+        raise ProtocolError(f"the reply has seq {seq}; expected {expected_seq}")
+    if "result" in message:
+        return RunReply(seq, result=message["result"])
+    if "skipped" in message:
+        return RunReply(seq, skipped=message["skipped"]["reason"])
+    errored = message["errored"]
+    return RunReply(seq, errored=errored["message"], context=errored.get("context"))

@@ -1,0 +1,390 @@
+"""Machine-readable reports of a verification run: JSON, JUnit XML, TAP 13 and Markdown.
+
+Each format is for a consumer that already exists — JSON (``schema/report.schema.json``)
+for dashboards and scripts, JUnit for CI test tabs, TAP for TAP harnesses, Markdown
+for an implementation's README — so each follows that consumer's conventions for
+expected failures and skips rather than inventing new ones.  All read the same
+:class:`~fivehundred.verification.Verification`.  The human text report is
+:mod:`fivehundred.textreport`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
+from .verdict import Status, step_text
+from .verification import Entry, Outcome, Verification
+
+__all__ = ["FORMATS", "render", "to_json"]
+
+REPORT_SCHEMA_ID = "https://fivehundred.example/schema/report.schema.json"
+
+
+# ---- JSON ----------------------------------------------------------------------------
+
+
+def _entry_json(entry: Entry, verification: Verification) -> dict[str, Any]:
+    scenario, verdict = entry.scenario, entry.verdict
+    expectation = entry.expectation
+    return {
+        "id": scenario.id,
+        "title": scenario.title,
+        "area": scenario.area,
+        "rules": list(scenario.rules),
+        "status": verdict.status.value,
+        "expected_status": None if expectation is None else expectation.expected_status.value,
+        "outcome": entry.outcome.value,
+        "fails_run": verification.fails_run(entry),
+        "expectation": None if expectation is None else expectation.as_json(),
+        "mismatches": [
+            {
+                "step": m.step,
+                "step_text": _step_text(entry, m.step),
+                "what": m.what,
+                "expected": m.expected,
+                "actual": m.actual,
+            }
+            for m in verdict.mismatches
+        ],
+        "message": verdict.message,
+        "stderr": verdict.stderr if verdict.status in (Status.FAILED, Status.ERRORED) else "",
+        "duration": round(entry.seconds, 6),
+        "rerun": scenario.rerun_command(),
+    }
+
+
+def _step_text(entry: Entry, index: int) -> str:
+    return step_text(entry.scenario.steps[index])
+
+
+def to_json(verification: Verification) -> dict[str, Any]:
+    """The report as a JSON document following ``schema/report.schema.json``."""
+    v = verification
+    return {
+        "$schema": REPORT_SCHEMA_ID,
+        "suite": {"version": v.suite_version, "protocol": v.protocol_version},
+        "implementation": v.implementation.as_json(),
+        "run": {
+            "mode": v.mode,
+            "command": v.command,
+            "capabilities": None if v.capabilities is None else v.capabilities.as_json(),
+            "lenient_errors": v.lenient_errors,
+            "timeout": v.timeout,
+            "allow_unexpected_pass": v.allow_unexpected_pass,
+            "started_at": v.started_at,
+            "seconds": round(v.seconds, 6),
+        },
+        "ok": v.ok,
+        "exit_code": v.exit_code,
+        "broken_adapter": None
+        if v.broken is None
+        else {"reason": v.broken, "stderr": v.broken_stderr},
+        "invalid_files": v.invalid_files,
+        "warnings": list(v.warnings),
+        "totals": v.totals(),
+        "scenarios": [_entry_json(e, v) for e in v.entries],
+    }
+
+
+def render_json(verification: Verification) -> str:
+    return json.dumps(to_json(verification), indent=2, ensure_ascii=False) + "\n"
+
+
+# ---- shared wording ------------------------------------------------------------------
+
+
+def _details(entry: Entry) -> str:
+    """Mismatches, message and rerun command, as plain text lines."""
+    lines = [
+        f"step {m.step} ({_step_text(entry, m.step)}): {m.what} {m.describe()}"
+        for m in entry.verdict.mismatches
+    ]
+    if entry.verdict.message:
+        lines.append(entry.verdict.message)
+    lines.append(f"rerun: {entry.scenario.rerun_command()}")
+    return "\n".join(lines)
+
+
+def _summary_line(entry: Entry) -> str:
+    verdict = entry.verdict
+    if entry.outcome is Outcome.UNEXPECTED_PASS:
+        assert entry.expectation is not None
+        return f"passed, but listed as {entry.expectation.status}: {entry.expectation.reason}"
+    if verdict.mismatches:
+        count = len(verdict.mismatches)
+        return f"{count} mismatch{'es' if count > 1 else ''}"
+    return verdict.message.splitlines()[0] if verdict.message else verdict.status.value
+
+
+def _title(verification: Verification) -> str:
+    info = verification.implementation
+    return f"{info.name} {info.version}"
+
+
+# ---- JUnit XML -----------------------------------------------------------------------
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(text: str) -> str:
+    """XML 1.0 cannot carry most control characters, which adapters' stderr may hold."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> None:
+    scenario = entry.scenario
+    case = ET.SubElement(
+        parent,
+        "testcase",
+        classname=f"fivehundred.{scenario.area or 'scenarios'}",
+        name=_xml_text(f"{scenario.id} {scenario.title}"),
+        time=f"{entry.seconds:.6f}",
+    )
+    outcome = entry.outcome
+    if outcome is Outcome.EXPECTED_FAILURE:
+        assert entry.expectation is not None
+        ET.SubElement(
+            case,
+            "skipped",
+            message=_xml_text(f"expected {entry.status.value}: {entry.expectation.reason}"),
+        )
+    elif outcome is Outcome.SKIPPED:
+        ET.SubElement(case, "skipped", message=_xml_text(entry.verdict.message or "skipped"))
+    elif outcome is Outcome.UNEXPECTED_PASS and verification.fails_run(entry):
+        failure = ET.SubElement(
+            case, "failure", message=_xml_text(_summary_line(entry)), type="unexpected-pass"
+        )
+        failure.text = _xml_text(f"rerun: {scenario.rerun_command()}")
+    elif outcome is Outcome.FAILED:
+        failure = ET.SubElement(
+            case, "failure", message=_xml_text(_summary_line(entry)), type="mismatch"
+        )
+        failure.text = _xml_text(_details(entry))
+    elif outcome is Outcome.ERRORED:
+        error = ET.SubElement(
+            case, "error", message=_xml_text(_summary_line(entry)), type="errored"
+        )
+        error.text = _xml_text(_details(entry))
+    if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
+        ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
+
+
+def _counts(entries: list[Entry], verification: Verification) -> dict[str, str]:
+    failures = sum(
+        1
+        for e in entries
+        if e.outcome is Outcome.FAILED
+        or (e.outcome is Outcome.UNEXPECTED_PASS and verification.fails_run(e))
+    )
+    return {
+        "tests": str(len(entries)),
+        "failures": str(failures),
+        "errors": str(sum(1 for e in entries if e.outcome is Outcome.ERRORED)),
+        "skipped": str(
+            sum(1 for e in entries if e.outcome in (Outcome.SKIPPED, Outcome.EXPECTED_FAILURE))
+        ),
+        "time": f"{sum(e.seconds for e in entries):.6f}",
+    }
+
+
+def render_junit(verification: Verification) -> str:
+    """``testsuites`` > one ``testsuite`` per area > one ``testcase`` per scenario.
+
+    Expected failures are ``skipped`` (as pytest reports xfail); an unexpected pass
+    that fails the run is a ``failure``.
+    """
+    v = verification
+    root = ET.Element("testsuites", name=_xml_text(f"fivehundred {v.suite_version}: {_title(v)}"))
+    root.attrib.update(_counts(v.entries, v))
+    areas: dict[str, list[Entry]] = {}
+    for entry in v.entries:
+        areas.setdefault(entry.scenario.area or "scenarios", []).append(entry)
+    for area in sorted(areas):
+        suite = ET.SubElement(root, "testsuite", name=area, timestamp=v.started_at[:19])
+        suite.attrib.update(_counts(areas[area], v))
+        properties = ET.SubElement(suite, "properties")
+        for name, value in (
+            ("suite.version", v.suite_version),
+            ("protocol", str(v.protocol_version)),
+            ("implementation.name", v.implementation.name),
+            ("implementation.version", v.implementation.version),
+            ("implementation.language", v.implementation.language),
+            ("broken_adapter", v.broken or ""),
+        ):
+            ET.SubElement(properties, "property", name=name, value=_xml_text(value))
+        for entry in areas[area]:
+            _testcase(suite, entry, v)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+# ---- TAP 13 --------------------------------------------------------------------------
+
+
+def _tap_directive(text: str) -> str:
+    return " ".join(text.replace("#", "").split())
+
+
+def _yaml_block(data: dict[str, Any]) -> list[str]:
+    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return ["  ---", *("  " + line for line in body.rstrip("\n").splitlines()), "  ..."]
+
+
+def _tap_diagnostics(entry: Entry) -> dict[str, Any]:
+    data: dict[str, Any] = {"status": entry.status.value, "area": entry.scenario.area}
+    if entry.verdict.mismatches:
+        data["mismatches"] = [
+            {
+                "step": m.step,
+                "action": _step_text(entry, m.step),
+                "what": m.what,
+                "expected": m.expected,
+                "actual": m.actual,
+            }
+            for m in entry.verdict.mismatches
+        ]
+    if entry.verdict.message:
+        data["message"] = entry.verdict.message
+    if entry.verdict.stderr:
+        data["stderr"] = entry.verdict.stderr
+    data["rerun"] = entry.scenario.rerun_command()
+    return data
+
+
+def render_tap(verification: Verification) -> str:
+    """TAP version 13: skips are ``# SKIP``, expected failures ``not ok … # TODO``."""
+    v = verification
+    lines = [
+        "TAP version 13",
+        f"1..{len(v.entries)}",
+        f"# fivehundred {v.suite_version} (protocol {v.protocol_version}) against "
+        f"{_title(v)} ({v.implementation.language}, {v.mode})",
+    ]
+    if v.broken is not None:
+        lines.append(f"# broken adapter: {' '.join(v.broken.split())}")
+    for number, entry in enumerate(v.entries, start=1):
+        description = f"{entry.scenario.id} {entry.scenario.title}".replace("#", "")
+        outcome = entry.outcome
+        if outcome is Outcome.PASSED:
+            lines.append(f"ok {number} - {description}")
+        elif outcome is Outcome.SKIPPED:
+            reason = _tap_directive(entry.verdict.message or "skipped")
+            lines.append(f"ok {number} - {description} # SKIP {reason}")
+        elif outcome is Outcome.EXPECTED_FAILURE:
+            assert entry.expectation is not None
+            lines.append(
+                f"not ok {number} - {description} # TODO expected {entry.status.value}: "
+                + _tap_directive(entry.expectation.reason)
+            )
+        elif outcome is Outcome.UNEXPECTED_PASS and not v.fails_run(entry):
+            lines.append(f"ok {number} - {description} # TODO unexpected pass (allowed)")
+        else:
+            lines.append(f"not ok {number} - {description}")
+            diagnostics = _tap_diagnostics(entry)
+            if outcome is Outcome.UNEXPECTED_PASS:
+                diagnostics["message"] = _summary_line(entry)
+            lines.extend(_yaml_block(diagnostics))
+    return "\n".join(lines) + "\n"
+
+
+# ---- Markdown ------------------------------------------------------------------------
+
+_COLUMNS = (
+    ("Passed", Outcome.PASSED),
+    ("Failed", Outcome.FAILED),
+    ("Errored", Outcome.ERRORED),
+    ("Skipped", Outcome.SKIPPED),
+    ("Expected failures", Outcome.EXPECTED_FAILURE),
+    ("Unexpected passes", Outcome.UNEXPECTED_PASS),
+)
+
+
+def _md(text: str) -> str:
+    """Text safe inside a table cell or list item."""
+    return re.sub(r"([\\`*_<>|\[\]])", r"\\\1", " ".join(text.split()))
+
+
+def _md_code(text: str) -> str:
+    text = " ".join(text.split())
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def render_markdown(verification: Verification) -> str:
+    """A summary table by area and the failures, ready to paste into a README."""
+    v = verification
+    info = v.implementation
+    homepage = f" ([homepage]({info.homepage}))" if info.homepage else ""
+    totals = v.totals()
+    if v.broken is not None:
+        verdict = f"**Broken adapter**: {_md(v.broken)}"
+    elif v.ok:
+        verdict = f"**Conformant** on the {totals['total']} scenarios run"
+    else:
+        bad = sum(1 for e in v.entries if v.fails_run(e))
+        verdict = f"**Not conformant**: {bad} of {totals['total']} scenarios fail the run"
+    lines = [
+        f"# Five Hundred conformance: {_md(info.name)} {_md(info.version)}",
+        "",
+        f"Suite {v.suite_version} (protocol {v.protocol_version}), {_md(info.language)}"
+        f"{homepage}, {v.mode} mode, {v.started_at}.",
+        "",
+        verdict + ".",
+        "",
+        "| Area | " + " | ".join(name for name, _ in _COLUMNS) + " | Total |",
+        "|---|" + "---:|" * (len(_COLUMNS) + 1),
+    ]
+    areas: dict[str, list[Entry]] = {}
+    for entry in v.entries:
+        areas.setdefault(entry.scenario.area or "-", []).append(entry)
+    for area in sorted(areas):
+        cells = [str(sum(1 for e in areas[area] if e.outcome is o)) for _, o in _COLUMNS]
+        lines.append(f"| {_md(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
+    cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
+    lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
+    for heading, chosen in (
+        ("Failures", lambda e: e.outcome is Outcome.FAILED),
+        ("Errors", lambda e: e.outcome is Outcome.ERRORED),
+        ("Unexpected passes", lambda e: e.outcome is Outcome.UNEXPECTED_PASS),
+        ("Expected failures", lambda e: e.outcome is Outcome.EXPECTED_FAILURE),
+    ):
+        lines.extend(_md_section(heading, [e for e in v.entries if chosen(e)]))
+    return "\n".join(lines) + "\n"
+
+
+def _md_section(heading: str, entries: list[Entry]) -> list[str]:
+    if not entries:
+        return []
+    lines = ["", f"## {heading}", ""]
+    for entry in entries:
+        scenario = entry.scenario
+        lines.append(
+            f"- **{scenario.id}** {_md(scenario.title)} ({_md(scenario.area or '-')}): "
+            f"{_md(_summary_line(entry))}"
+        )
+        for m in entry.verdict.mismatches:
+            lines.append(
+                f"  - step {m.step} {_md_code(_step_text(entry, m.step))}: "
+                f"{_md_code(m.what)} {_md(m.describe())}"
+            )
+        if entry.expectation is not None and entry.expectation.link:
+            lines.append(f"  - tracked in <{entry.expectation.link}>")
+    return lines
+
+
+FORMATS: dict[str, Callable[[Verification], str]] = {
+    "json": render_json,
+    "junit": render_junit,
+    "tap": render_tap,
+    "markdown": render_markdown,
+}
+
+
+def render(verification: Verification, fmt: str) -> str:
+    """The report in one of :data:`FORMATS`."""
+    return FORMATS[fmt](verification)

@@ -1,0 +1,140 @@
+"""The command line: validate and verify pass on good files and fail clearly on bad ones."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+from conftest import GOOD
+
+from fivehundred.cli import main
+
+Write = Callable[[str, str], Path]
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_validate_passes_on_good_files(write: Write) -> None:
+    path = write("good.yaml", GOOD)
+    code, output = _run("validate", str(path.parent))
+    assert code == 0, output
+    assert "1 files, 1 valid, 0 invalid" in output
+
+
+def test_validate_fails_with_file_line_and_column(write: Write) -> None:
+    good = write("good.yaml", GOOD)
+    bad = write("bad.yaml", GOOD.replace("ZZ22", "ZZ26").replace("call: 6C", "call: 6X"))
+    code, output = _run("validate", str(good.parent))
+    assert code == 1
+    assert f"{bad}:11:21: steps[1].call:" in output
+    assert "2 files, 1 valid, 1 invalid" in output
+    assert "Traceback" not in output
+
+
+def test_validate_json_output(write: Write) -> None:
+    bad = write("bad.yaml", "id: [")
+    code, output = _run("validate", "--format", "json", str(bad))
+    assert code == 1
+    report = json.loads(output)
+    assert report["files"] == 1 and report["valid"] == 0
+    assert report["diagnostics"][0]["kind"] == "yaml"
+
+
+def test_validate_refuses_a_missing_path() -> None:
+    code, output = _run("validate", "no/such/dir")
+    assert code == 2
+    assert "no such file or directory: no/such/dir" in output
+
+
+def test_verify_passes_and_prints_the_summary(write: Write) -> None:
+    path = write("good.yaml", GOOD)
+    code, output = _run("verify", str(path))
+    assert code == 0, output
+    assert "1 passed, 0 failed" in output
+
+
+def test_verify_reports_a_wrong_expectation_with_the_rerun_command(write: Write) -> None:
+    path = write("wrong.yaml", GOOD.replace("to_act: S", "to_act: W"))
+    code, output = _run("verify", str(path))
+    assert code == 1
+    assert "ZZ22" in output and "A declarer may be outbid" in output
+    assert 'to_act expected "W", got "S"' in output
+    assert "rerun: fivehundred verify --id ZZ22" in output
+    assert "0 passed, 1 failed" in output
+
+
+def test_verify_counts_invalid_files_as_failure(write: Write) -> None:
+    good = write("good.yaml", GOOD)
+    write("bad.yaml", "id: [")
+    code, output = _run("verify", str(good.parent))
+    assert code == 1
+    assert "1 passed" in output
+    assert "bad.yaml:2:1" in output
+
+
+def test_verify_filters_by_id_and_rejects_unknown_ids(write: Write) -> None:
+    path = write("good.yaml", GOOD)
+    write("other.yaml", GOOD.replace("ZZ22", "ZZ27").replace("to_act: S", "to_act: W"))
+    code, output = _run("verify", str(path.parent), "--id", "ZZ22")
+    assert code == 0, output
+    code, output = _run("verify", str(path.parent), "--id", "QQQQ")
+    assert code == 2
+    assert "no scenario with id QQQQ" in output
+
+
+def test_new_writes_a_valid_skeleton_with_a_fresh_id(tmp_path: Path) -> None:
+    for start in ("deck", "auction", "play", "game"):
+        code, output = _run("new", "--dir", str(tmp_path), "--area", "auction",
+                            "--title", f"Start {start}", "--rule", "bid-order", "--start", start)
+        assert code == 0, output
+    files = sorted((tmp_path / "auction").glob("*.yaml"))
+    assert len(files) == 4
+    ids = {yaml.safe_load(f.read_text())["id"] for f in files}
+    assert len(ids) == 4
+    code, output = _run("validate", str(tmp_path))
+    assert code == 0, output
+    code, output = _run("verify", str(tmp_path))
+    assert code == 0, output
+
+
+def test_new_never_overwrites(tmp_path: Path) -> None:
+    args = ("new", "--dir", str(tmp_path), "--area", "a", "--title", "Same", "--rule", "deck")
+    assert _run(*args)[0] == 0
+    before = (tmp_path / "a" / "same.yaml").read_text()
+    code, output = _run(*args)
+    assert code == 2
+    assert "already exists" in output
+    assert (tmp_path / "a" / "same.yaml").read_text() == before
+
+
+def test_new_refuses_unknown_rule_anchor(tmp_path: Path) -> None:
+    code, output = _run("new", "--dir", str(tmp_path), "--area", "a", "--title", "T",
+                        "--rule", "nope")
+    assert code == 2
+    assert "unknown rule anchor nope" in output
+
+
+def test_show_renders_the_bundled_worked_example() -> None:
+    code, output = _run("show", "W8RK")
+    assert code == 0, output
+    assert "The seed's worked example" in output
+    assert "J♦" in output and "won by W" in output
+
+
+def test_rules_lists_every_anchor() -> None:
+    code, output = _run("rules")
+    assert code == 0
+    assert "misere-needs-seven" in output and "joker-lead-all-suits-led" in output
+
+
+def test_file_names_drop_accents_but_keep_letters() -> None:
+    from fivehundred.scaffold import slugify
+
+    assert slugify("Misère over 7♠") == "misere-over-7"
+    assert slugify("♠♠♠") == "scenario"

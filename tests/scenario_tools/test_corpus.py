@@ -1,0 +1,44 @@
+"""The bundled corpus: valid, unique, and covering every ruling."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from fivehundred.corpus import ID_PATTERN, load_corpus, read_retired_ids
+from fivehundred.rulings import RULINGS
+
+CORPUS = load_corpus()
+
+
+def test_every_bundled_file_is_valid() -> None:
+    assert [str(d) for d in CORPUS.diagnostics] == []
+
+
+def test_ids_are_well_formed_unique_and_never_retired() -> None:
+    ids = [s.id for s in CORPUS.scenarios]
+    assert all(ID_PATTERN.match(i) for i in ids)
+    assert [i for i, n in Counter(ids).items() if n > 1] == []
+    assert set(ids) & read_retired_ids() == set()
+
+
+def test_every_ruling_is_illustrated_by_a_scenario() -> None:
+    cited = {anchor for s in CORPUS.scenarios for anchor in s.rules}
+    assert [r.slug for r in RULINGS if r.slug not in cited] == []
+
+
+def test_the_seed_worked_example_is_in_the_corpus() -> None:
+    assert any("worked-example" in s.rules for s in CORPUS.scenarios)
+
+
+def test_every_scenario_lives_in_an_area_folder() -> None:
+    assert [str(s.path) for s in CORPUS.scenarios if not s.area] == []
+
+
+def test_every_file_points_editors_at_the_schema() -> None:
+    missing = [
+        str(s.path) for s in CORPUS.scenarios
+        if s.path is not None and not s.path.read_text(encoding="utf-8").startswith(
+            "# yaml-language-server: $schema=../../schema/scenario.schema.json"
+        )
+    ]
+    assert missing == []
