@@ -1,0 +1,808 @@
+"""The scenario content of the documentation site, generated from the corpus.
+
+The site follows the CommonMark spec's pattern: a worked example lives in the prose
+of the clause it illustrates, and the same example is a test.  The rules text under
+``site/rules/`` is written by hand; everything that comes from the scenarios is
+generated here at build time, so the site can never show an example that the suite
+does not run, or miss one that it does:
+
+* under each rule clause (a heading carrying a ruling's slug as ``{#slug}``), the
+  scenarios that cite the slug, primary citations first;
+* one page per scenario, named by its permanent id;
+* an index of scenarios by area, with how many scenarios cite each clause.
+
+This module only turns data into Markdown strings and never touches the file
+system or mkdocs, so it is cheap to test and to reuse; ``site_hooks`` wires it
+into ``mkdocs build``.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import NotationError, card_token, parse_bid, parse_card
+from .engine.cards import card_display, card_rank, card_suit, sort_key
+from .narration import CallPart, CardPart, CardsPart, SuitPart, step_parts, suit_symbol
+from .rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
+from .scenario import Scenario, step_kind
+
+RULES_DIR = "rules/"
+"""Pages under this folder of the docs are the rules text; only they define clauses."""
+
+SCENARIOS_DIR = "scenarios/"
+"""Folder of the generated scenario pages (virtual: never written into the docs)."""
+
+SCENARIOS_INDEX = SCENARIOS_DIR + "index.md"
+
+EXAMPLES_MARKER = "<!-- examples -->"
+"""Optional marker inside a clause: its examples go there instead of at its end."""
+
+CLAUSE_INDEX_MARKER = "<!-- fivehundred:clause-index -->"
+"""Replaced, on any page, by the table of every clause, its page and its scenario counts."""
+
+SCENARIO_COUNT_MARKER = "<!-- fivehundred:scenario-count -->"
+"""Replaced, on any page, by the number of scenarios, so no page states a stale count."""
+
+CLAUSE_ANCHORS: tuple[str, ...] = (*(r.slug for r in RULINGS), *EXTRA_ANCHORS)
+"""Every anchor a scenario may cite: the rulings' slugs and the extra anchors."""
+
+AREA_TITLES: dict[str, str] = {
+    "deck": "Deck and ranks",
+    "deal": "The deal",
+    "auction": "The auction",
+    "kitty": "The kitty and the start of play",
+    "play": "Following suit and winning tricks",
+    "joker": "The joker without trumps",
+    "misere": "Misère and open misère",
+    "scoring": "Scoring",
+    "game": "End of the game",
+    "full-deals": "Whole deals",
+}
+"""Display names and order of the scenario areas (the folders under ``scenarios/``);
+an area not listed comes after these, by name, so a new folder needs no code change."""
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*\{([^}]*)\}[ \t]*#*[ \t]*$")
+_ANY_HEADING = re.compile(r"^(#{1,6})[ \t]")
+_ID_IN_ATTRS = re.compile(r"(?:^|\s)#([A-Za-z0-9_-]+)")
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+_NUMBER = re.compile(r"^(\d+)\.\s")
+_RED = frozenset({"D", "H"})
+_SEATS = ("N", "E", "S", "W")
+_LEFT = {"N": "E", "E": "S", "S": "W", "W": "N"}
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+# ---- the rules text: where each clause is -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A Markdown heading that carries an explicit ``{#anchor}``."""
+
+    level: int
+    title: str
+    anchor: str
+    line: int
+    """Index of the heading's line in the page."""
+
+
+def _fence_mask(lines: Sequence[str]) -> list[bool]:
+    """For each line, whether it is inside (or delimits) a fenced code block.
+
+    A ``# comment`` in a YAML or shell block is not a heading; scanning without
+    this would invent clauses out of code.
+    """
+    inside: str | None = None
+    mask: list[bool] = []
+    for line in lines:
+        match = _FENCE.match(line)
+        if inside is None and match:
+            inside = match.group(1)[0] * len(match.group(1))
+            mask.append(True)
+        elif inside is not None:
+            mask.append(True)
+            if line.strip().startswith(inside) and not line.strip().strip(inside[0]):
+                inside = None
+        else:
+            mask.append(False)
+    return mask
+
+
+def anchored_headings(markdown: str) -> list[Heading]:
+    """Headings written as ``## Title {#anchor}`` (attr_list syntax), in page order."""
+    lines = markdown.splitlines()
+    found: list[Heading] = []
+    for index, (line, fenced) in enumerate(zip(lines, _fence_mask(lines), strict=True)):
+        if fenced:
+            continue
+        match = _HEADING.match(line)
+        if not match:
+            continue
+        anchor = _ID_IN_ATTRS.search(match.group(3))
+        if anchor:
+            found.append(Heading(len(match.group(1)), match.group(2), anchor.group(1), index))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A scenario citing a clause; ``primary`` when the clause comes first in its ``rules``."""
+
+    scenario: Scenario
+    primary: bool
+
+
+@dataclass
+class SiteModel:
+    """Everything the generated pages need: the scenarios and where each clause lives."""
+
+    scenarios: list[Scenario]
+    clause_pages: dict[str, str] = field(default_factory=dict)
+    """Clause anchor → ``src_uri`` of the rules page that defines it."""
+    clause_titles: dict[str, str] = field(default_factory=dict)
+    """Clause anchor → its heading text as written in the rules."""
+    problems: list[str] = field(default_factory=list)
+    """What is wrong with the rules text or the citations; the build reports each."""
+    _citations: dict[str, list[Citation]] | None = field(default=None, repr=False)
+
+    @classmethod
+    def build(cls, scenarios: Iterable[Scenario], rule_pages: Mapping[str, str]) -> SiteModel:
+        """Scan the rules pages (``src_uri`` → Markdown) and check them against the corpus.
+
+        Problems are collected, not raised, so that one build reports all of them:
+        a ruling without a clause, an anchor defined twice, a heading number that
+        disagrees with the ruling's, a scenario citing an anchor no page defines, a
+        clause no scenario illustrates.
+        """
+        model = cls(sorted(scenarios, key=_scenario_order))
+        for uri in sorted(rule_pages):
+            for heading in anchored_headings(rule_pages[uri]):
+                if heading.anchor not in CLAUSE_ANCHORS:
+                    continue
+                if heading.anchor in model.clause_pages:
+                    model.problems.append(
+                        f"{uri}: clause anchor #{heading.anchor} is already defined in "
+                        f"{model.clause_pages[heading.anchor]}"
+                    )
+                    continue
+                model.clause_pages[heading.anchor] = uri
+                model.clause_titles[heading.anchor] = heading.title
+                ruling = BY_SLUG.get(heading.anchor)
+                number = _NUMBER.match(heading.title)
+                if ruling is not None and number and int(number.group(1)) != ruling.number:
+                    model.problems.append(
+                        f"{uri}: heading '{heading.title}' carries number {number.group(1)} "
+                        f"but #{heading.anchor} is ruling {ruling.number}"
+                    )
+        for anchor in CLAUSE_ANCHORS:
+            if anchor not in model.clause_pages:
+                model.problems.append(f"no rules page has a clause heading {{#{anchor}}}")
+        cited = model.citations()
+        for scenario in model.scenarios:
+            for anchor in scenario.rules:
+                if anchor not in model.clause_pages:
+                    model.problems.append(
+                        f"scenario {scenario.id} cites #{anchor}, which no rules page defines"
+                    )
+        for anchor in CLAUSE_ANCHORS:
+            if anchor in model.clause_pages and not cited.get(anchor):
+                model.problems.append(f"clause #{anchor} has no scenario illustrating it")
+        return model
+
+    def citations(self) -> dict[str, list[Citation]]:
+        """Anchor → the scenarios citing it: primary citations first, then the rest,
+        each group in area order."""
+        if self._citations is not None:
+            return self._citations
+        out: dict[str, list[Citation]] = {}
+        for primary in (True, False):
+            for scenario in self.scenarios:
+                for position, anchor in enumerate(scenario.rules):
+                    if (position == 0) == primary:
+                        out.setdefault(anchor, []).append(Citation(scenario, primary))
+        self._citations = out
+        return out
+
+    def clause_link(self, anchor: str, from_uri: str) -> str:
+        """A Markdown link to a clause, from the page ``from_uri``."""
+        title = self.clause_titles.get(anchor, anchor)
+        page = self.clause_pages.get(anchor)
+        if page is None:
+            return f"`{anchor}`"
+        return f"[{_escape(title)}]({relative_link(from_uri, page)}#{anchor})"
+
+
+def _area_rank(area: str) -> tuple[int, str]:
+    order = list(AREA_TITLES)
+    return (order.index(area), area) if area in order else (len(order), area)
+
+
+def _scenario_order(scenario: Scenario) -> tuple[tuple[int, str], str]:
+    path = str(scenario.path) if scenario.path is not None else scenario.title
+    return (_area_rank(scenario.area), path)
+
+
+def area_title(area: str) -> str:
+    return AREA_TITLES.get(area) or (area.replace("-", " ").capitalize() or "Other")
+
+
+def scenario_uri(scenario_id: str) -> str:
+    """The page of a scenario: its permanent id, so its URL never changes."""
+    return f"{SCENARIOS_DIR}{scenario_id}.md"
+
+
+def relative_link(from_uri: str, to_uri: str) -> str:
+    """Path from one docs page to another, as mkdocs resolves Markdown links."""
+    return posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+
+
+# ---- cards, calls and values as HTML ------------------------------------------------
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def card_html(token: str) -> str:
+    """One card with its suit symbol; red suits and the joker get a CSS class."""
+    try:
+        card = parse_card(token)
+    except NotationError:
+        return f"<code>{_escape(token)}</code>"
+    suit = card_suit(card)
+    if suit is None:
+        return '<span class="fh-card fh-joker">Joker</span>'
+    colour = " fh-red" if suit.letter in _RED else ""
+    return f'<span class="fh-card{colour}">{_escape(card_display(card))}</span>'
+
+
+def cards_html(tokens: Sequence[str], *, group: bool = True, in_order: bool = False) -> str:
+    """Cards in display order (by suit, high first), or ``in_order`` as given (a deck)."""
+    if not tokens:
+        return "<em>none</em>"
+    try:
+        cards = [parse_card(t) for t in tokens]
+    except NotationError:
+        return " ".join(card_html(t) for t in tokens)
+    if not in_order:
+        cards.sort(key=sort_key)
+    out: list[str] = []
+    previous: object = None
+    for card in cards:
+        suit = card_suit(card)
+        if out:
+            out.append(" &ensp;" if group and suit != previous else " ")
+        out.append(card_html(card_token(card)))
+        previous = suit
+    return "".join(out)
+
+
+def deck_html(tokens: Sequence[str], run: int = 5) -> str:
+    """A deck in its given order, in runs numbered by position (``1–5``, ``6–10``, …).
+
+    Order is the whole point of a stacked deck, and the deal clause names cards by
+    position, so positions are shown; gaps between suits would suggest packets
+    that are not there.
+    """
+    runs = []
+    for start in range(0, len(tokens), run):
+        chunk = tokens[start : start + run]
+        label = f"{start + 1}–{start + len(chunk)}" if len(chunk) > 1 else f"{start + 1}"
+        cards = cards_html(chunk, group=False, in_order=True)
+        runs.append(f'<span class="fh-run"><small>{label}</small> {cards}</span>')
+    return " ".join(runs)
+
+
+def suit_html(letter: str) -> str:
+    colour = " fh-red" if letter in _RED else ""
+    return f'<span class="fh-suit{colour}">{suit_symbol(letter)}</span>'
+
+
+def call_html(token: str) -> str:
+    """A call or contract: ``7♥`` with a red heart, ``misère``, ``open misère``, ``pass``."""
+    if token == "PASS":
+        return "pass"
+    try:
+        bid = parse_bid(token)
+    except NotationError:
+        return f"<code>{_escape(token)}</code>"
+    if bid.strain is None:
+        return "open misère" if token == "OMIS" else "misère"
+    letter = bid.strain.token
+    if letter == "NT":
+        return f'<span class="fh-bid">{bid.level}NT</span>'
+    colour = " fh-red" if letter in _RED else ""
+    return f'<span class="fh-bid{colour}">{bid.level}{suit_symbol(letter)}</span>'
+
+
+def action_html(token: str) -> str:
+    """A legal-action string of the scenario format, spelled for a reader."""
+    if token.startswith("DISCARD "):
+        return "discard " + cards_html(token.split()[1:], group=False)
+    if token.startswith("NOMINATE "):
+        return "nominate " + suit_html(token.split()[1])
+    if token.startswith("JK:"):
+        return card_html("JK") + " naming " + suit_html(token[3:])
+    try:
+        parse_card(token)
+    except NotationError:
+        return call_html(token)
+    return card_html(token)
+
+
+def _sides(value: Mapping[str, Any]) -> str:
+    return ", ".join(f"{_escape(str(k))} {_escape(str(v))}" for k, v in value.items())
+
+
+def trick_html(trick: Mapping[str, Any]) -> str:
+    """A trick checkpoint: who led, the suit led, the cards in order, the winner."""
+    parts: list[str] = []
+    if "leader" in trick:
+        parts.append(f"led by {_escape(str(trick['leader']))}")
+    if "led" in trick:
+        led = trick["led"]
+        parts.append("suit led " + (suit_html(led) if isinstance(led, str) else "<em>none</em>"))
+    cards = trick.get("cards")
+    if isinstance(cards, Mapping):
+        parts.append(" · ".join(f"{_escape(str(s))} {card_html(str(c))}" for s, c in cards.items()))
+    if "winner" in trick:
+        parts.append(f"won by **{_escape(str(trick['winner']))}**")
+    return "; ".join(parts)
+
+
+def value_html(key: str, value: Any) -> str:
+    """An observation's expected value, as it reads in a table cell (no ``|``, no newline)."""
+    if value is None:
+        return "<em>none</em>"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "legal" and isinstance(value, list):
+        return ", ".join(action_html(str(v)) for v in value) or "<em>nothing</em>"
+    if key in ("high_bid", "contract"):
+        return call_html(str(value))
+    if key in ("kitty", "discards", "exposed") and isinstance(value, list):
+        return cards_html([str(v) for v in value])
+    if key == "hands" and isinstance(value, Mapping):
+        return "<br>".join(
+            f"{_escape(str(seat))}: {cards_html([str(c) for c in cards])}"
+            for seat, cards in value.items()
+        )
+    if key in ("trick", "last_trick") and isinstance(value, Mapping):
+        return trick_html(value)
+    if key in ("suits_led",) and isinstance(value, list):
+        return " ".join(suit_html(str(v)) for v in value) or "<em>none</em>"
+    if key == "nominated":
+        return suit_html(str(value))
+    if isinstance(value, Mapping):
+        return _sides(value)
+    if isinstance(value, list):
+        return " ".join(_escape(str(v)) for v in value) or "<em>none</em>"
+    return _escape(str(value))
+
+
+def step_html(step: Mapping[str, Any]) -> str:
+    """An action step as a sentence, with the same words as ``fivehundred show``."""
+    out: list[str] = []
+    for part in step_parts(step):
+        if isinstance(part, str):
+            out.append(_escape(part))
+        elif isinstance(part, CardPart):
+            out.append(card_html(part.token))
+        elif isinstance(part, CallPart):
+            out.append(call_html(part.token))
+        elif isinstance(part, SuitPart):
+            out.append(suit_html(part.letter))
+        elif isinstance(part, CardsPart):
+            out.append(cards_html(part.tokens, group=part.group))
+    return "".join(out)
+
+
+# ---- one scenario -------------------------------------------------------------------
+
+
+_STARTS = {
+    "deck": "before the deal",
+    "auction": "the auction, at the first call",
+    "play": "in play, after the discard",
+    "game": "between deals",
+}
+
+
+def setup_markdown(scenario: Scenario) -> list[str]:
+    """The starting position: a one-line summary and the hands, one row per seat.
+
+    Hands are laid out like a bridge hand record (a column per suit, ranks only),
+    because that is how players read a deal at a glance.
+    """
+    setup = scenario.setup
+    facts = [f"**Starts** {_STARTS.get(setup['start'], setup['start'])}"]
+    facts.append(f"dealer **{setup['dealer']}**")
+    contract = setup.get("contract")
+    if contract is not None:
+        facts.append(f"contract {call_html(str(contract))} by **{setup['declarer']}**")
+    if "leader" in setup:
+        facts.append(f"**{setup['leader']}** to lead")
+    if setup.get("tricks"):
+        facts.append("tricks so far " + _sides(setup["tricks"]))
+    if "suits_led" in setup:
+        led = " ".join(suit_html(s) for s in setup["suits_led"]) or "<em>none</em>"
+        facts.append("suits already led " + led)
+    if setup.get("nominated"):
+        facts.append("joker nominated as " + suit_html(setup["nominated"]))
+    if "scores" in setup:
+        facts.append("scores " + _sides(setup["scores"]))
+    lines = [" · ".join(facts), ""]
+    if "deck" in setup:
+        if setup["deck"] == "ordered":
+            lines.append(
+                f"**{setup['dealer']}** deals the ordered deck: spades A to 5, clubs A to 5, "
+                "diamonds A to 4, hearts A to 4, then the joker, top card first."
+            )
+        else:
+            lines.append(f"**{setup['dealer']}** deals this deck, top card first:")
+            lines.append("")
+            lines.append(deck_html([str(t) for t in setup["deck"]]))
+        lines.append("")
+    hands: dict[str, list[str]] = {
+        seat: [str(c) for c in setup["hands"][seat]]
+        for seat in _SEATS
+        if seat in setup.get("hands", {})
+    }
+    if "kitty" in setup:
+        hands["kitty"] = [str(c) for c in setup["kitty"]]
+    if hands:
+        lines += _hands_table(hands, _roles(scenario))
+        lines.append("")
+    return lines
+
+
+def _roles(scenario: Scenario) -> dict[str, str]:
+    setup = scenario.setup
+    roles: dict[str, list[str]] = {seat: [] for seat in _SEATS}
+    declarer = setup.get("declarer")
+    if declarer in roles:
+        roles[declarer].append("declarer")
+        if str(setup.get("contract")) in ("MIS", "OMIS"):
+            roles[_PARTNER[declarer]].append("sits out")
+    dealer = setup.get("dealer")
+    if dealer in roles:
+        roles[dealer].append("dealer")
+        if setup["start"] == "auction":
+            roles[_LEFT[dealer]].append("calls first")
+    return {seat: ", ".join(r) for seat, r in roles.items() if r}
+
+
+def _hands_table(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> list[str]:
+    columns: list[str] = [s for s in "SCDH" if any(_has_suit(h, s) for h in hands.values())]
+    joker = any("JK" in h for h in hands.values())
+    head = ["", *(suit_html(s) for s in columns)] + (["joker"] if joker else [])
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for owner, cards in hands.items():
+        label = f"**{owner}**" if owner != "kitty" else "*kitty*"
+        if owner in roles:
+            label += f" <small>{roles[owner]}</small>"
+        row = [label]
+        for letter in columns:
+            ranks = _ranks_of(cards, letter)
+            row.append(" ".join(ranks) if ranks else "—")
+        if joker:
+            row.append(card_html("JK") if "JK" in cards else "")
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
+def _has_suit(tokens: Iterable[str], letter: str) -> bool:
+    return any(t != "JK" and t.endswith(letter) for t in tokens)
+
+
+def _ranks_of(tokens: Iterable[str], letter: str) -> list[str]:
+    cards = []
+    for token in tokens:
+        try:
+            card = parse_card(token)
+        except NotationError:
+            continue
+        suit = card_suit(card)
+        if suit is not None and suit.letter == letter:
+            cards.append(card)
+    cards.sort(key=sort_key)
+    return [_escape(card_display(c)[:-1] if card_rank(c) else "") for c in cards]
+
+
+def steps_table(scenario: Scenario) -> list[str]:
+    """The steps as sentences beside what must be observed, numbered as reports number them.
+
+    Step numbers start at 0, like ``fivehundred verify`` failure reports and
+    ``fivehundred show``, so a reader can go from a failure straight to the step.
+    """
+    lines = ["| step | what happens | expected |", "|--:|---|---|"]
+    for index, step in enumerate(scenario.steps):
+        if step_kind(step) == "expect":
+            expected = "<br>".join(
+                f"<code>{_escape(key)}</code> {value_html(key, value)}"
+                for key, value in step["expect"].items()
+            )
+            lines.append(f"| {index} | <em>check</em> | {expected} |")
+            continue
+        if "reject" in step:
+            outcome = f'<span class="fh-refused">refused</span> <code>{step["reject"]}</code>'
+        else:
+            outcome = '<span class="fh-accepted">accepted</span>'
+        note = f"<br><small>{_escape(str(step['note']))}</small>" if step.get("note") else ""
+        lines.append(f"| {index} | {step_html(step)}{note} | {outcome} |")
+    return lines
+
+
+def _indent(lines: Iterable[str], by: str = "    ") -> list[str]:
+    return [by + line if line else "" for line in lines]
+
+
+def _quoted_title(text: str) -> str:
+    return '"' + text.replace('"', "'") + '"'
+
+
+def example_block(
+    scenario: Scenario, anchor: str, primary: bool, page_uri: str, model: SiteModel
+) -> list[str]:
+    """One scenario as a worked example under a clause: a collapsible box, open for a
+    primary citation and folded for a secondary one, so a clause shows first the
+    cases written for it and a reader can fold any example away."""
+    marker = "???+" if primary else "???"
+    title = _quoted_title(f"Example {scenario.id} · {scenario.title}")
+    others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
+    body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
+    body += setup_markdown(scenario)
+    body += steps_table(scenario)
+    body.append("")
+    footer = f"[Scenario page]({relative_link(page_uri, scenario_uri(scenario.id))})"
+    footer += f" · `fivehundred verify --id {scenario.id}`"
+    if others:
+        footer += " · also illustrates " + ", ".join(others)
+    body.append(footer)
+    return [f"{marker} example fh-example {title}", "", *_indent(body), ""]
+
+
+def examples_for(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
+    """The worked examples of one clause, with a line saying how many there are."""
+    cited = model.citations().get(anchor, [])
+    first = sum(1 for c in cited if c.primary)
+    if not cited:
+        return ["*No scenario illustrates this clause yet.*", ""]
+    counts = f"{first} written for this clause" if first else "none written for it first"
+    if len(cited) > first:
+        counts += f", {len(cited) - first} more that also illustrate it (folded)"
+    lines = [
+        f'<p class="fh-examples-head"><strong>Worked examples</strong> · {len(cited)} '
+        f"scenarios: {counts}</p>",
+        "",
+    ]
+    for citation in cited:
+        lines += example_block(citation.scenario, anchor, citation.primary, page_uri, model)
+    return lines
+
+
+def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
+    """The rules page with each clause followed by its worked examples.
+
+    A clause runs from its heading to the next heading of the same or a higher
+    level; its examples go at its end, or at an ``<!-- examples -->`` marker
+    inside it, so the prose can keep a closing note after them.
+    """
+    lines = markdown.splitlines()
+    fenced = _fence_mask(lines)
+    headings = [
+        h for h in anchored_headings(markdown) if model.clause_pages.get(h.anchor) == page_uri
+    ]
+    insert_at: dict[int, str] = {}
+    for heading in headings:
+        end = len(lines)
+        for index in range(heading.line + 1, len(lines)):
+            match = _ANY_HEADING.match(lines[index])
+            if match and not fenced[index] and len(match.group(1)) <= heading.level:
+                end = index
+                break
+        target = end
+        for index in range(heading.line + 1, end):
+            if lines[index].strip() == EXAMPLES_MARKER:
+                target = index
+                break
+        insert_at[target] = heading.anchor
+    out: list[str] = []
+    for index in range(len(lines) + 1):
+        if index in insert_at:
+            out += ["", *examples_for(insert_at[index], page_uri, model)]
+        if index < len(lines) and lines[index].strip() != EXAMPLES_MARKER:
+            out.append(lines[index])
+    return "\n".join(out) + "\n"
+
+
+_INLINE_LINK = re.compile(r"(\[(?:[^\[\]]|\[[^\[\]]*\])*\])\(([^()\s]+)\)")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def rewrite_repository_links(
+    markdown: str,
+    page_uri: str,
+    docs_dir: str,
+    published: Mapping[str, str],
+    repo_url: str | None = None,
+) -> str:
+    """Make links from a page into the rest of the repository work on the site.
+
+    Pages under ``site/`` are also read on the forge, where a link such as
+    ``../schema/run.schema.json`` is right; mkdocs cannot resolve it, because it
+    leaves the docs folder.  Such a link is pointed at the copy the site publishes
+    (``published`` maps repository paths to docs URIs), else at the repository
+    on ``repo_url`` when one is configured, else reduced to its text, so the page
+    never carries a dead link.  ``docs_dir`` is the docs folder's path in the
+    repository (``site``).
+    """
+    lines = markdown.splitlines(keepends=True)
+    fenced = _fence_mask([line.rstrip("\n") for line in lines])
+
+    def replace(match: re.Match[str]) -> str:
+        text, target = match.group(1), match.group(2)
+        if _SCHEME.match(target) or target.startswith(("#", "/")):
+            return match.group(0)
+        path, _, fragment = target.partition("#")
+        inside = posixpath.normpath(posixpath.join(posixpath.dirname(page_uri), path))
+        if not inside.startswith("../") and inside != "..":
+            return match.group(0)
+        repo_path = posixpath.normpath(posixpath.join(docs_dir, posixpath.dirname(page_uri), path))
+        anchor = f"#{fragment}" if fragment else ""
+        if repo_path in published:
+            return f"{text}({relative_link(page_uri, published[repo_path])}{anchor})"
+        if repo_url:
+            kind = "tree" if path.endswith("/") else "blob"
+            return f"{text}({repo_url.rstrip('/')}/{kind}/HEAD/{repo_path}{anchor})"
+        return text[1:-1]
+
+    return "".join(
+        line if fenced[index] else _INLINE_LINK.sub(replace, line)
+        for index, line in enumerate(lines)
+    )
+
+
+def fill_markers(markdown: str, page_uri: str, model: SiteModel) -> str:
+    """Replace the generated-content markers a hand-written page may contain."""
+    if CLAUSE_INDEX_MARKER in markdown:
+        table = "\n".join(clause_index(page_uri, model))
+        markdown = markdown.replace(CLAUSE_INDEX_MARKER, table)
+    return markdown.replace(SCENARIO_COUNT_MARKER, str(len(model.scenarios)))
+
+
+def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = None) -> str:
+    """The full page of one scenario: what it asserts and why, the clauses it
+    illustrates (linking back into the rules), the setup, the steps with what must
+    be observed, the commands that run it, and the file itself."""
+    uri = scenario_uri(scenario.id)
+    index = relative_link(uri, SCENARIOS_INDEX)
+    lines = [f"# {scenario.id} · {_escape(scenario.title)}", ""]
+    lines += [
+        '!!! abstract "Asserts"',
+        "",
+        *_indent([scenario.assertion.strip()]),
+        "",
+    ]
+    meta = [f"**Area** [{area_title(scenario.area)}]({index}#{_area_anchor(scenario.area)})"]
+    meta.append(f"**Profile** `{scenario.profile_name}`")
+    if scenario.tags:
+        meta.append("**Tags** " + " ".join(f"`{t}`" for t in scenario.tags))
+    lines += [" · ".join(meta), "", "## Rules it illustrates", ""]
+    for position, anchor in enumerate(scenario.rules):
+        role = " (primary)" if position == 0 else ""
+        lines.append(f"- {model.clause_link(anchor, uri)}{role}")
+    lines.append("")
+    if scenario.explanation.strip():
+        lines += ["## Why", "", scenario.explanation.strip(), ""]
+    lines += ["## Setup", "", *setup_markdown(scenario)]
+    lines += ["## Steps and expected results", "", *steps_table(scenario), ""]
+    lines += [
+        "Each action is accepted unless it says *refused*, with the rejection code an",
+        "implementation must give; a *check* compares only the observations listed.",
+        "",
+        "## Run it",
+        "",
+        "```console",
+        f"fivehundred verify --id {scenario.id}   # against the reference",
+        f"fivehundred show {scenario.id}          # read it at the terminal",
+        f"fivehundred verify --id {scenario.id} --impl 'YOUR ADAPTER'",
+        "```",
+        "",
+    ]
+    if source is not None:
+        where = _repo_path(scenario)
+        lines += [f'??? note "The scenario file: {where}"', "", "    ```yaml"]
+        lines += _indent(source.rstrip("\n").splitlines())
+        lines += ["    ```", ""]
+    return "\n".join(lines)
+
+
+def _repo_path(scenario: Scenario) -> str:
+    if scenario.path is None:
+        return f"{scenario.id}.yaml"
+    parts = scenario.path.parts
+    if "scenarios" in parts:
+        start = len(parts) - 1 - parts[::-1].index("scenarios")
+        return "/".join(parts[start:])
+    return scenario.path.name
+
+
+def _area_anchor(area: str) -> str:
+    return "area-" + (area or "other")
+
+
+def clause_index(page_uri: str, model: SiteModel) -> list[str]:
+    """Every clause with its page and how many scenarios cite it (first / in all)."""
+    cited = model.citations()
+    lines = [
+        "| # | clause | scenarios citing it first | in all |",
+        "|--:|---|--:|--:|",
+    ]
+    for anchor in CLAUSE_ANCHORS:
+        ruling = BY_SLUG.get(anchor)
+        number = str(ruling.number) if ruling else ""
+        citations = cited.get(anchor, [])
+        first = sum(1 for c in citations if c.primary)
+        link = model.clause_link(anchor, page_uri)
+        lines.append(
+            f"| {number} | {link} <small>`{anchor}`</small> | {first} | {len(citations)} |"
+        )
+    return lines
+
+
+def scenarios_index(model: SiteModel) -> str:
+    """The scenarios page: every scenario by area, and the per-clause counts."""
+    areas: dict[str, list[Scenario]] = {}
+    for scenario in model.scenarios:
+        areas.setdefault(scenario.area, []).append(scenario)
+    lines = [
+        "# Scenarios",
+        "",
+        f"The suite has **{len(model.scenarios)} scenarios** in {len(areas)} areas. Each is a",
+        "small, exact ruling that runs as a test: a starting position, a few actions, and what",
+        "must be observed. Every scenario also appears as a worked example under each rule",
+        "clause it cites, and has its own page under a permanent id.",
+        "The format is described in [The scenario format](../scenario-format.md).",
+        "",
+        "```console",
+        "fivehundred verify                # every scenario against the reference",
+        "fivehundred verify --rule misere-needs-seven",
+        "fivehundred verify --area joker",
+        "```",
+        "",
+    ]
+    for area, scenarios in areas.items():
+        lines += [f"## {area_title(area)} {{#{_area_anchor(area)}}}", ""]
+        lines += [f"{len(scenarios)} scenarios in `scenarios/{area}/`.", ""]
+        lines += ["| id | title | rules it illustrates |", "|---|---|---|"]
+        for scenario in scenarios:
+            link = f"[{scenario.id}]({relative_link(SCENARIOS_INDEX, scenario_uri(scenario.id))})"
+            rules = ", ".join(_short_clause_link(a, model, SCENARIOS_INDEX) for a in scenario.rules)
+            lines.append(f"| {link} | {_escape(scenario.title)} | {rules} |")
+        lines.append("")
+    lines += ["## Scenarios per rule clause {#per-clause}", ""]
+    lines += clause_index(SCENARIOS_INDEX, model)
+    lines.append("")
+    return "\n".join(lines)
+
+
+def _short_clause_link(anchor: str, model: SiteModel, from_uri: str) -> str:
+    page = model.clause_pages.get(anchor)
+    if page is None:
+        return f"`{anchor}`"
+    return f"[`{anchor}`]({relative_link(from_uri, page)}#{anchor})"
+
+
+def scenario_nav(scenarios: Iterable[Scenario]) -> list[dict[str, list[dict[str, str]]]]:
+    """Nav sections for the scenario pages, one per area, in area order."""
+    sections: dict[str, list[dict[str, str]]] = {}
+    for scenario in sorted(scenarios, key=_scenario_order):
+        entry = {f"{scenario.id} · {scenario.title}": scenario_uri(scenario.id)}
+        sections.setdefault(area_title(scenario.area), []).append(entry)
+    return [{title: entries} for title, entries in sections.items()]

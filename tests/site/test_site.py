@@ -1,0 +1,156 @@
+"""The documentation site, built the way a maintainer builds it: ``mkdocs build --strict``.
+
+Strict mode already fails on a broken link or anchor, an invalid scenario file, a
+ruling without a clause and a clause without a scenario (the hook logs those as
+warnings).  The tests below then check the promises the site makes to readers:
+every clause anchor exists, every scenario is shown under each clause it cites and
+has its own page, and the build writes nothing into ``site/``.  The site is built
+once per session; it takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fivehundred.corpus import load_corpus
+from fivehundred.rulings import EXTRA_ANCHORS, RULINGS
+from fivehundred.scenario import Scenario
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO / "site"
+ANCHORS = [r.slug for r in RULINGS] + list(EXTRA_ANCHORS)
+
+
+def _tree(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob("*")}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    out = tmp_path_factory.mktemp("site")
+    before = _tree(DOCS)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    assert _tree(DOCS) == before, "the build wrote into site/"
+    yield out
+
+
+@pytest.fixture(scope="module")
+def scenarios() -> list[Scenario]:
+    corpus = load_corpus()
+    assert corpus.scenarios
+    return corpus.scenarios
+
+
+def _rule_pages(built: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(built)): p.read_text(encoding="utf-8")
+        for p in (built / "rules").rglob("index.html")
+    }
+
+
+def _clause_sections(built: Path) -> dict[str, str]:
+    """Anchor → the HTML of its clause: from its heading to the next heading of its level."""
+    sections: dict[str, str] = {}
+    for text in _rule_pages(built).values():
+        for match in re.finditer(r'<h(\d) id="([^"]+)"', text):
+            level, anchor = match.group(1), match.group(2)
+            end = text.find(f"<h{level} ", match.end())
+            end = text.find("</article>", match.end()) if end == -1 else end
+            sections[anchor] = text[match.start() : end]
+    return sections
+
+
+def test_every_ruling_anchor_is_a_clause_heading(built: Path) -> None:
+    sections = _clause_sections(built)
+    missing = [anchor for anchor in ANCHORS if anchor not in sections]
+    assert not missing, f"clause anchors missing from the rules pages: {missing}"
+
+
+def test_every_citation_is_a_worked_example_under_its_clause(
+    built: Path, scenarios: list[Scenario]
+) -> None:
+    sections = _clause_sections(built)
+    absent = [
+        f"{s.id} under #{anchor}"
+        for s in scenarios
+        for anchor in s.rules
+        if f"Example {s.id} · " not in sections.get(anchor, "")
+    ]
+    assert not absent, f"scenarios missing from the clauses they cite: {absent[:20]}"
+
+
+def test_primary_examples_open_and_secondary_folded(built: Path, scenarios: list[Scenario]) -> None:
+    """Choose, from the corpus as it is, one scenario citing a clause first and one
+    citing it later, and check how each is shown under that clause."""
+    sections = _clause_sections(built)
+    primary = scenarios[0]
+    secondary = next(s for s in scenarios if len(s.rules) > 1)
+    checks = [(primary, primary.rules[0], True), (secondary, secondary.rules[1], False)]
+    for scenario, anchor, is_open in checks:
+        section = sections[anchor]
+        head = re.search(
+            r'<details class="example fh-example"( open="open")?>\s*<summary>Example '
+            + re.escape(scenario.id),
+            section,
+        )
+        assert head is not None, f"{scenario.id} not found under #{anchor}"
+        assert bool(head.group(1)) is is_open, f"{scenario.id} under #{anchor}"
+        link = f'href="../../scenarios/{scenario.id}/"'
+        assert link in section, f"no link from #{anchor} to the page of {scenario.id}"
+
+
+def test_every_scenario_has_its_page(built: Path, scenarios: list[Scenario]) -> None:
+    for scenario in scenarios:
+        page = built / "scenarios" / scenario.id / "index.html"
+        assert page.is_file(), f"no page for {scenario.id}"
+        text = page.read_text(encoding="utf-8")
+        assert html.escape(scenario.title, quote=False) in text
+        assert f"fivehundred verify --id {scenario.id}" in text
+        assert f"fivehundred show {scenario.id}" in text
+        for anchor in scenario.rules:
+            assert f"#{anchor}" in text, f"{scenario.id} page does not link to #{anchor}"
+
+
+def test_the_scenarios_index_lists_every_scenario_and_counts_clauses(
+    built: Path, scenarios: list[Scenario]
+) -> None:
+    text = (built / "scenarios" / "index.html").read_text(encoding="utf-8")
+    for scenario in scenarios:
+        assert f'href="{scenario.id}/"' in text, f"{scenario.id} missing from the index"
+    assert 'id="per-clause"' in text
+    for anchor in ANCHORS:
+        assert f"#{anchor}" in text
+
+
+def test_home_page_states_the_current_scenario_count(
+    built: Path, scenarios: list[Scenario]
+) -> None:
+    text = (built / "index.html").read_text(encoding="utf-8")
+    assert f"conformance suite</strong> of {len(scenarios)} scenarios" in text
+
+
+def test_cards_are_drawn_with_suit_symbols_and_red_suits(built: Path) -> None:
+    text = (built / "rules" / "worked-example" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="fh-card fh-red">A♥</span>' in text
+    assert (built / "stylesheets" / "cards.css").is_file()
+
+
+def test_the_json_schemas_are_published(built: Path) -> None:
+    for schema in (REPO / "schema").rglob("*.json"):
+        assert (built / schema.relative_to(REPO)).is_file()

@@ -1,0 +1,124 @@
+"""The site generator's text transformations, without building a site."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fivehundred.corpus import load_corpus
+from fivehundred.engine import SUIT_BIDS, Strain, get_profile
+from fivehundred.rulings import RULINGS
+from fivehundred.site_generator import (
+    CLAUSE_INDEX_MARKER,
+    SiteModel,
+    anchored_headings,
+    card_html,
+    fill_markers,
+    inject_examples,
+    rewrite_repository_links,
+    step_html,
+)
+
+DOCS = Path(__file__).resolve().parents[2] / "site"
+
+
+def _model(page: str = "rules/all.md") -> tuple[SiteModel, str]:
+    text = "# All\n\n" + "\n".join(
+        f"## {r.number}. {r.title} {{#{r.slug}}}\n\nText of {r.slug}.\n" for r in RULINGS
+    )
+    text += "\n## Worked {#worked-example}\n\nThe example.\n"
+    return SiteModel.build(load_corpus().scenarios, {page: text}), text
+
+
+def test_headings_inside_code_fences_are_not_clauses() -> None:
+    text = "## Real {#deck}\n\n```yaml\n## Fake {#trump-order}\n```\n\n### Also {#plain-order}\n"
+    assert [(h.level, h.anchor) for h in anchored_headings(text)] == [
+        (2, "deck"),
+        (3, "plain-order"),
+    ]
+
+
+def test_a_complete_rules_text_has_no_problems() -> None:
+    model, _ = _model()
+    assert model.problems == []
+
+
+def test_missing_clauses_and_wrong_numbers_are_reported() -> None:
+    scenarios = load_corpus().scenarios
+    model = SiteModel.build(scenarios, {"rules/x.md": "## 7. The deck {#deck}\n"})
+    assert any("carries number 7" in p for p in model.problems)
+    assert any("{#trump-order}" in p for p in model.problems)
+    assert any("which no rules page defines" in p for p in model.problems)
+
+
+def test_examples_go_at_the_end_of_the_clause_or_at_the_marker() -> None:
+    model, text = _model()
+    out = inject_examples(text, "rules/all.md", model)
+    deck = out.index("Text of deck.")
+    trump = out.index("{#trump-order}")
+    cited = next(s for s in model.scenarios if s.rules[0] == "deck")
+    assert deck < out.index(f"Example {cited.id} ·") < trump
+    marked = text.replace("Text of deck.", "Before.\n\n<!-- examples -->\n\nAfter.")
+    out = inject_examples(marked, "rules/all.md", model)
+    assert out.index("Before.") < out.index(f"Example {cited.id} ·") < out.index("After.")
+    assert "<!-- examples -->" not in out
+
+
+def test_links_out_of_the_docs_point_at_published_copies_or_lose_the_link() -> None:
+    text = "[a](../schema/a.json) [b](../adapters/x/) [c](other.md#k) [d](https://e.org/)"
+    out = rewrite_repository_links(text, "protocol.md", "site", {"schema/a.json": "schema/a.json"})
+    assert out == "[a](schema/a.json) b [c](other.md#k) [d](https://e.org/)"
+    out = rewrite_repository_links(text, "protocol.md", "site", {}, "https://forge.example/p")
+    assert "(https://forge.example/p/tree/HEAD/adapters/x)" in out
+
+
+def test_markers_are_filled() -> None:
+    model, _ = _model()
+    out = fill_markers(f"x\n{CLAUSE_INDEX_MARKER}\n", "rules/all.md", model)
+    assert "[1. The 43-card deck](all.md#deck)" in out
+
+
+def test_cards_and_steps_read_as_at_the_terminal() -> None:
+    assert card_html("10H") == '<span class="fh-card fh-red">10♥</span>'
+    assert card_html("JK") == '<span class="fh-card fh-joker">Joker</span>'
+    step = {"seat": "W", "play": "JK", "names": "D"}
+    assert step_html(step) == (
+        'W leads <span class="fh-card fh-joker">Joker</span> naming '
+        '<span class="fh-suit fh-red">♦</span>'
+    )
+    assert "bids <span" in step_html({"seat": "N", "call": "7H"})
+    assert step_html({"seat": "E", "call": "MIS"}) == "E bids misère"
+
+
+def _cells(line: str) -> list[str]:
+    cells = line.strip().strip("|").split("|")
+    return [re.sub(r"<[^>]+>|\*\*", "", c).strip() for c in cells]
+
+
+def test_the_ladder_written_in_the_rules_is_the_engine_s() -> None:
+    """The hand-written ladder with values must say what the engine does."""
+    text = (DOCS / "rules" / "the-auction.md").read_text(encoding="utf-8")
+    block = text[text.index('"The ladder with values') :].split("\n\n")[0]
+    written: dict[int, tuple[str, int]] = {}
+    for line in block.splitlines()[3:]:
+        cells = _cells(line)
+        for start in (0, 4):
+            if len(cells) > start + 2 and cells[start].isdigit():
+                written[int(cells[start])] = (cells[start + 1].lower(), int(cells[start + 2]))
+    profile = get_profile(None)
+    expected = {
+        i + 1: (bid.display.lower(), profile.bid_values[bid])
+        for i, bid in enumerate(profile.bid_order)
+    }
+    assert written == expected
+
+
+def test_the_avondale_table_written_in_the_rules_is_the_engine_s() -> None:
+    text = (DOCS / "rules" / "contract-values-and-scoring.md").read_text(encoding="utf-8")
+    profile = get_profile(None)
+    rows = [_cells(line) for line in text.splitlines() if re.match(r"\| \*\*\d+\*\* \|", line)]
+    assert len(rows) == 5
+    for cells in rows:
+        level = int(cells[0])
+        for strain, value in zip(Strain, cells[1:], strict=True):
+            assert int(value) == profile.bid_values[SUIT_BIDS[(level, strain)]]
