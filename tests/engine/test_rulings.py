@@ -947,23 +947,19 @@ def test_worked_example_trick__trick_winner() -> None:
 
 
 def _nt_after_discard(contract: str = "6NT", *, discard: str = "5S 6S 7S") -> Deal:
-    deal = full_deal(
-        W,
-        n="JK AH KH QH 5S 6S 7S 8S 9S 10S",
-        e="AS KS QS JS AD KD QD JD 10D 9D",
-        kitty="4H 5H 6H",
-    )
+    """N declares ``contract`` holding the joker, and has just discarded ``discard``."""
+    hands = {
+        "n": "JK AH KH QH 5S 6S 7S 8S 9S 10S",
+        "e": "AS KS QS JS AD KD QD JD 10D 9D",
+        "kitty": "4H 5H 6H",
+    }
     if contract == "MIS":
-        deal = full_deal(
-            S,  # W calls first: 7S by W, MIS by N
-            n="JK AH KH QH 5S 6S 7S 8S 9S 10S",
-            e="AS KS QS JS AD KD QD JD 10D 9D",
-            kitty="4H 5H 6H",
-        )
+        deal = full_deal(S, **hands)  # W calls first: 7S by W, then MIS by N
         calls(deal, "7S MIS PASS PASS PASS")
     else:
+        deal = full_deal(W, **hands)
         calls(deal, f"{contract} PASS PASS PASS")
-    assert deal.declarer == N
+    assert deal.declarer == N and deal.contract == parse_bid(contract)
     refused(deal, N, Nominate(Suit.HEARTS), Code.NOMINATION_NOT_ALLOWED)  # before the discard
     deal.apply(N, Discard(tuple(cards(discard))))
     return deal
@@ -1443,8 +1439,10 @@ def test_side_over_500_wins_with_next_made_contract__win_on_own_contract() -> No
     """`win-on-own-contract`: a side already over 500 from defending wins when it next makes
     its own contract (and not when it fails)."""
     game = Game(P, N, (0, 620))
+    game.record(score_deal(P, parse_bid("6S"), E, 5))
+    assert game.scores == [50, 580] and game.winner is None  # over 500, but the contract failed
     game.record(score_deal(P, parse_bid("7H"), E, 6))
-    assert game.scores == [40, 420] and game.winner is None
+    assert game.scores == [90, 380] and game.winner is None
     game = Game(P, N, (0, 620))
     game.record(score_deal(P, parse_bid("6S"), W, 6))
     assert game.winner is EW

@@ -149,13 +149,36 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+_SUIT_BITS = 0x1FFF
+"""The 13 bits of one suit in a bitset of cards."""
+_SUIT_CARDS: tuple[list[tuple[Card, ...] | None], ...] = tuple(
+    [None] * (_SUIT_BITS + 1) for _ in range(4)
+)
+"""Per suit, the cards of each set of that suit's 13 bits, filled in as they are met."""
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    cards = tuple(Card(suit * 13 + i) for i in range(13) if bits >> i & 1)
+    _SUIT_CARDS[suit][bits] = cards
+    return cards
+
+
 def cards_in(mask: int) -> list[Card]:
-    """Cards of a bitset, lowest index first."""
+    """Cards of a bitset, lowest index first.
+
+    Looks each suit's 13 bits up in a table (a non-empty tuple once filled, ``None``
+    before) rather than walking the bits one by one.
+    """
     out: list[Card] = []
-    while mask:
-        low = mask & -mask
-        out.append(Card(low.bit_length() - 1))
-        mask ^= low
+    for suit, table in enumerate(_SUIT_CARDS):
+        bits = mask >> suit * 13 & _SUIT_BITS
+        if bits:
+            out += table[bits] or _suit_cards(suit, bits)
+    high = mask >> 52
+    if high == 1:
+        out.append(JOKER)
+    elif high:  # bits past the joker: not cards of any deck, but list them all the same
+        out += (Card(i) for i in range(52, mask.bit_length()) if mask >> i & 1)
     return out
 
 
@@ -171,5 +194,15 @@ def sort_key(card: Card) -> tuple[int, int]:
     return (4, 0) if card == JOKER else (card // 13, -(card % 13))
 
 
+_DISPLAY_POSITION: tuple[int, ...] = tuple(
+    52 if i == JOKER else i // 13 * 13 + 12 - i % 13 for i in range(53)
+)
+"""Each card's place in display order, as one int (same order as :func:`sort_key`)."""
+
+
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=sort_key)
+    cards = list(cards)
+    try:
+        return sorted(cards, key=_DISPLAY_POSITION.__getitem__)  # a C-level key: faster
+    except (IndexError, TypeError):
+        return sorted(cards, key=sort_key)  # not a card index: let sort_key say what it is

@@ -4,6 +4,11 @@
 it is legal, changes the state; a refused action raises :class:`IllegalAction` and
 leaves every field as it was.  ``legal_actions`` lists exactly what ``apply`` accepts
 from the seat to act.  Hands are int bitsets (see :mod:`.cards`).
+
+Random play spends nearly all its time in ``legal_actions`` and ``apply`` for cards, so
+those paths read precomputed tables (the seat after each seat, the plays of each set of
+a suit's cards, bid ranks by identity) and keep a few derived flags in slots instead of
+recomputing them from the contract at every card.
 """
 
 from __future__ import annotations
@@ -12,11 +17,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from math import comb
+from itertools import combinations
 from typing import overload
 
-from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play
-from .bids import OPEN_MISERE, PASS, Bid, Call, Misere, Pass
+from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play, plays_in
+from .bids import OPEN_MISERE, PASS, Bid, Call, Misere, Pass, Strain
 from .cards import (
     ALL_SUITS_MASK,
     JOKER,
@@ -38,11 +43,26 @@ from .trick_rules import NO_SUIT, TrickRules, trick_rules
 _JOKER_BIT = 1 << JOKER
 
 
-class Phase(str, Enum):
+class Phase(str, Enum):  # noqa: UP042 - StrEnum would change str(Phase.PLAY)
     AUCTION = "auction"
     KITTY = "kitty"
     PLAY = "play"
     OVER = "over"
+
+
+# Module-level aliases: reading an enum member through its class costs a lookup each time.
+_AUCTION, _KITTY, _PLAY, _OVER = Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.OVER
+_CLOSED_MISERE = Misere.CLOSED
+
+_LEFT: tuple[Seat, ...] = tuple(seat.left for seat in SEATS)
+"""The next seat clockwise after each seat."""
+_NEXT_IN_MISERE: tuple[tuple[Seat, ...], ...] = tuple(
+    tuple(seat.left.left if seat.left == declarer.partner else seat.left for seat in SEATS)
+    for declarer in SEATS
+)
+"""The next seat to play after each seat in a misère by each declarer (partner skipped)."""
+_TRUMP_OF: tuple[Suit | None, ...] = tuple(strain.trump for strain in Strain)
+"""The trump suit of each strain (``None`` for no trumps)."""
 
 
 class SetupError(ValueError):
@@ -68,9 +88,11 @@ class DiscardChoices(Sequence[Discard]):
 
     def __init__(self, cards: Sequence[Card]) -> None:
         self._cards = tuple(sorted_cards(cards))
+        self._triples = _index_triples(len(self._cards))
+        self._len = len(self._triples)
 
     def __len__(self) -> int:
-        return comb(len(self._cards), 3)
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Discard: ...
@@ -78,22 +100,14 @@ class DiscardChoices(Sequence[Discard]):
     def __getitem__(self, index: slice) -> Sequence[Discard]: ...
     def __getitem__(self, index: int | slice) -> Discard | Sequence[Discard]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._len
+        if not 0 <= index < self._len:
             raise IndexError(index)
-        chosen: list[Card] = []
-        start, n = 0, len(self._cards)
-        for remaining in range(3, 0, -1):
-            for i in range(start, n):
-                block = comb(n - i - 1, remaining - 1)
-                if index < block:
-                    chosen.append(self._cards[i])
-                    start = i + 1
-                    break
-                index -= block
-        return Discard(tuple(chosen))
+        first, second, third = self._triples[index]
+        cards = self._cards
+        return Discard((cards[first], cards[second], cards[third]))
 
     def __contains__(self, item: object) -> bool:
         return (
@@ -104,7 +118,13 @@ class DiscardChoices(Sequence[Discard]):
         )
 
     def __iter__(self) -> Iterator[Discard]:
-        return (self[i] for i in range(len(self)))
+        return (self[i] for i in range(self._len))
+
+
+@cache
+def _index_triples(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Every set of three positions out of ``n``, in lexicographic order."""
+    return tuple(combinations(range(n), 3))
 
 
 @cache
@@ -120,6 +140,40 @@ def _calls_above(profile: Profile, high_rank: int) -> tuple[Call, ...]:
     return tuple(calls)
 
 
+@cache
+def _ranks_by_identity(profile: Profile) -> dict[int, int]:
+    """The profile's bid ranks keyed by the interned bids' ids: hashing a frozen dataclass
+    costs more than the rest of checking a bid.  Bids that are equal but not interned
+    fall back to ``profile.bid_rank``."""
+    return {id(bid): rank for bid, rank in profile.bid_rank.items()}
+
+
+def _rank_of(profile: Profile, bid: Bid) -> int | None:
+    rank = _ranks_by_identity(profile).get(id(bid))
+    return rank if rank is not None else profile.bid_rank.get(bid)
+
+
+@cache
+def _sorted_deck(profile: Profile) -> list[Card]:
+    return sorted(profile.deck)
+
+
+@cache
+def _packet_positions(profile: Profile, dealer: Seat) -> tuple[tuple[int, ...], ...]:
+    """Positions in an ordered deck of each seat's cards and then of the kitty's, as
+    :func:`~.dealing.deal_packets` deals them (it is asked once, with a deck of positions)."""
+    positions = [Card(i) for i in range(len(profile.deck))]
+    hands, kitty = deal_packets(profile, dealer, positions)
+    return (*(tuple(hand) for hand in hands), tuple(kitty))
+
+
+def _mask_at(deck: Sequence[Card], positions: tuple[int, ...]) -> int:
+    mask = 0
+    for i in positions:
+        mask |= 1 << deck[i]
+    return mask
+
+
 def _reject(code: Code, message: str) -> Rejection:
     return Rejection(code, message)
 
@@ -129,7 +183,12 @@ class Deal:
 
     __slots__ = (
         "_calls",
+        "_high_rank",
+        "_joker_forced",
+        "_misere",
+        "_next_seat",
         "_passed",
+        "_previous_trick",
         "contract",
         "dealer",
         "declarer",
@@ -138,7 +197,6 @@ class Deal:
         "high_bid",
         "high_bidder",
         "kitty",
-        "last_trick",
         "led",
         "nominated",
         "phase",
@@ -165,10 +223,18 @@ class Deal:
     _passed: int
     high_bid: Bid | None
     high_bidder: Seat | None
+    _high_rank: int
+    """Rank of ``high_bid`` in the profile's bid order; -1 before the first bid."""
     contract: Bid | None
     declarer: Seat | None
+    _misere: bool
+    """The contract is a misère (the partner sits out; the deal ends on the declarer's trick)."""
     nominated: Suit | None
     rules: TrickRules
+    _joker_forced: bool
+    """A misère with a suitless joker: a player void in the suit led must play it."""
+    _next_seat: tuple[Seat, ...]
+    """The seat that plays after each seat (skipping the misère declarer's partner)."""
     trick_seats: list[Seat]
     trick_cards: list[Card]
     trick_size: int
@@ -176,7 +242,9 @@ class Deal:
     suits_led: int
     tricks_won: list[int]
     tricks_played: int
-    last_trick: Trick | None
+    _previous_trick: tuple[list[Seat], list[Card], int, Seat] | None
+    """The last completed trick as (seats, cards, effective suit led, winner); made into a
+    :class:`Trick` only when asked for, as most random play never looks at it."""
     result: DealResult | None
 
     # ---- construction --------------------------------------------------------------
@@ -199,15 +267,22 @@ class Deal:
         self._init_common(profile, dealer)
         self.hands = [mask_of(h) for h in hand_lists]
         self.kitty = mask_of(kitty_list)
-        self.to_act = dealer.left
+        self.to_act = _LEFT[dealer]
 
     @classmethod
     def from_deck(cls, profile: Profile, dealer: Seat, deck: Sequence[Card]) -> Deal:
         """Deal an ordered deck in packets starting left of the dealer."""
-        if sorted(deck) != sorted(profile.deck):
+        if sorted(deck) != _sorted_deck(profile):
             raise SetupError(f"the deck must be the {len(profile.deck)} cards of the profile")
-        hands, kitty = deal_packets(profile, dealer, deck)
-        return cls(profile, dealer, hands, kitty)
+        # The deck is the profile's, so the hands need no checking: go straight to bitsets
+        # through the positions that deal_packets gives each seat and the kitty.
+        *hand_positions, kitty_positions = _packet_positions(profile, dealer)
+        deal = cls.__new__(cls)
+        deal._init_common(profile, dealer)
+        deal.hands = [_mask_at(deck, positions) for positions in hand_positions]
+        deal.kitty = _mask_at(deck, kitty_positions)
+        deal.to_act = _LEFT[dealer]
+        return deal
 
     @classmethod
     def in_play(
@@ -246,11 +321,12 @@ class Deal:
                 f"hands of {size} cards mean {played} tricks played, "
                 f"but the tricks won add up to {sum(tricks)}"
             )
+        led_suits = list(suits_led)
         led_mask = 0
-        for suit in suits_led:
+        for suit in led_suits:
             led_mask |= 1 << suit
         if bin(led_mask).count("1") > played:
-            raise SetupError(f"{played} tricks played cannot have led {len(list(suits_led))} suits")
+            raise SetupError(f"{played} tricks played cannot have led {len(led_suits)} suits")
         if nominated is not None:
             if contract.trump is not None:
                 raise SetupError("the joker can be nominated only in no trumps and misères")
@@ -283,15 +359,19 @@ class Deal:
         self.profile = profile
         self.dealer = dealer
         self.discards = 0
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self._calls = []
         self._passed = 0
         self.high_bid = None
         self.high_bidder = None
+        self._high_rank = -1
         self.contract = None
         self.declarer = None
+        self._misere = False
         self.nominated = None
         self.rules = trick_rules(None, None)
+        self._joker_forced = False
+        self._next_seat = _LEFT
         self.trick_seats = []
         self.trick_cards = []
         self.trick_size = 4
@@ -299,15 +379,21 @@ class Deal:
         self.suits_led = 0
         self.tricks_won = [0, 0]
         self.tricks_played = 0
-        self.last_trick = None
+        self._previous_trick = None
         self.result = None
 
     def _start_play(self, nominated: Suit | None) -> None:
-        assert self.contract is not None and self.declarer is not None
-        self.phase = Phase.PLAY
+        contract, declarer = self.contract, self.declarer
+        assert contract is not None and declarer is not None
+        self.phase = _PLAY
         self.nominated = nominated
-        self.rules = trick_rules(self.contract.trump, nominated)
-        self.trick_size = 3 if self.contract.is_misere else 4
+        trump = None if contract.strain is None else _TRUMP_OF[contract.strain]
+        self.rules = trick_rules(trump, nominated)
+        misere = contract.misere is not Misere.NONE
+        self._misere = misere
+        self._joker_forced = misere and self.rules.joker_is_suitless
+        self._next_seat = _NEXT_IN_MISERE[declarer] if misere else _LEFT
+        self.trick_size = 3 if misere else 4
 
     # ---- reading the state ---------------------------------------------------------
 
@@ -333,9 +419,17 @@ class Deal:
         return list(zip(self.trick_seats, self.trick_cards, strict=True))
 
     @property
+    def last_trick(self) -> Trick | None:
+        """The last completed trick, or ``None`` before the first one is complete."""
+        if self._previous_trick is None:
+            return None
+        seats, cards, led, winner = self._previous_trick
+        return Trick(seats[0], tuple(zip(seats, cards, strict=True)), SUITS[led], winner)
+
+    @property
     def led_suit(self) -> Suit | None:
         """Effective suit led to the current trick (the named suit for a joker lead)."""
-        return Suit(self.led) if self.trick_cards else None
+        return SUITS[self.led] if self.trick_cards else None
 
     @property
     def suits_led_list(self) -> list[Suit]:
@@ -357,7 +451,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def thrown_in(self) -> bool:
@@ -365,7 +459,7 @@ class Deal:
 
     def _nomination_open(self) -> bool:
         return (
-            self.phase is Phase.PLAY
+            self.phase is _PLAY
             and self.tricks_played == 0
             and not self.trick_cards
             and self.rules.joker_is_suitless
@@ -378,36 +472,34 @@ class Deal:
     def legal_actions(self) -> Sequence[Action]:
         """Exactly the actions :meth:`apply` accepts from the seat to act."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            return self._legal_plays()
-        if phase is Phase.AUCTION:
-            rank = -1 if self.high_bid is None else self.profile.bid_rank[self.high_bid]
-            return _calls_above(self.profile, rank)
-        if phase is Phase.KITTY:
+        if phase is _PLAY:
+            if self.trick_cards:  # following: the commonest case, answered here
+                assert self.to_act is not None
+                hand = self.hands[self.to_act]
+                follow = hand & self.rules.suit_masks[self.led]
+                if follow:
+                    return plays_in(follow)
+                if hand & _JOKER_BIT and self._joker_forced:
+                    return [PLAYS[JOKER]]
+                return plays_in(hand)
+            return self._legal_leads()
+        if phase is _AUCTION:
+            return _calls_above(self.profile, self._high_rank)
+        if phase is _KITTY:
             assert self.declarer is not None
             return DiscardChoices(cards_in(self.hands[self.declarer]))
         return ()
 
-    def _legal_plays(self) -> list[Action]:
+    def _legal_leads(self) -> list[Action]:
         assert self.to_act is not None
         hand = self.hands[self.to_act]
-        rules = self.rules
-        if self.trick_cards:
-            follow = hand & rules.suit_masks[self.led]
-            if follow:
-                return [PLAYS[c] for c in cards_in(follow)]
-            if hand & _JOKER_BIT and self._joker_compulsory():
-                return [PLAYS[JOKER]]
-            return [PLAYS[c] for c in cards_in(hand)]
-        plays: list[Action] = []
-        if hand & _JOKER_BIT and rules.joker_is_suitless:
-            plays = [PLAYS[c] for c in cards_in(hand ^ _JOKER_BIT)]
+        if hand & _JOKER_BIT and self.rules.joker_is_suitless:
+            plays = plays_in(hand ^ _JOKER_BIT)
             plays.extend(JOKER_LEADS[s] for s in self._joker_lead_suits())
             if self._nomination_open():
                 plays.extend(NOMINATIONS)
-        else:
-            plays = [PLAYS[c] for c in cards_in(hand)]
-        return plays
+            return plays
+        return plays_in(hand)
 
     def _joker_lead_suits(self) -> list[Suit]:
         if self.suits_led == ALL_SUITS_MASK:
@@ -418,43 +510,43 @@ class Deal:
         return self.tricks_played == self.profile.hand_size - 1
 
     def _joker_compulsory(self) -> bool:
-        contract = self.contract
-        return contract is not None and contract.is_misere and self.rules.joker_is_suitless
+        return self._joker_forced
 
     # ---- checking ------------------------------------------------------------------
 
     def rejection(self, seat: Seat, action: Action) -> Rejection | None:
         """Why ``seat`` may not take ``action`` now, or ``None`` if it may."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return _reject(Code.DEAL_OVER, "the deal is over")
         if isinstance(action, Play):
             return self._check_play(seat, action)
-        if isinstance(action, Bid | Pass):
+        if isinstance(action, (Bid, Pass)):  # a tuple: faster than a union
             return self._check_call(seat, action)
         if isinstance(action, Discard):
             return self._check_discard(seat, action)
         return self._check_nomination(seat, action)
 
     def _check_call(self, seat: Seat, call: Call) -> Rejection | None:
-        if self.phase is not Phase.AUCTION:
+        if self.phase is not _AUCTION:
             return _reject(Code.WRONG_PHASE, "the auction is over")
         if self._passed >> seat & 1:
             return _reject(Code.ALREADY_PASSED, f"{seat.name} has passed and may not call again")
         if seat != self.to_act:
             return _not_your_turn(seat, self.to_act)
-        if isinstance(call, Pass):
+        if call is PASS or isinstance(call, Pass):
             return None
-        rank = self.profile.bid_rank.get(call)
+        profile = self.profile
+        rank = _rank_of(profile, call)
         if rank is None:
             return _reject(Code.BID_NOT_AVAILABLE, f"{call.token} is not a bid of this profile")
         high = self.high_bid
-        if high is not None and rank <= self.profile.bid_rank[high]:
-            return _reject(
-                Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}"
-            )
-        needs = self.profile.misere_needs
-        if call.misere is Misere.CLOSED and needs is not None and (
-            high is None or self.profile.bid_rank[high] < self.profile.bid_rank[needs]
+        if high is not None and rank <= self._high_rank:
+            return _reject(Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}")
+        needs = profile.misere_needs
+        if (
+            call.misere is _CLOSED_MISERE
+            and needs is not None
+            and (high is None or self._high_rank < profile.bid_rank[needs])
         ):
             return _reject(
                 Code.MISERE_NEEDS_SEVEN,
@@ -463,7 +555,7 @@ class Deal:
         return None
 
     def _check_discard(self, seat: Seat, discard: Discard) -> Rejection | None:
-        if self.phase is not Phase.KITTY:
+        if self.phase is not _KITTY:
             return _reject(Code.WRONG_PHASE, "discarding happens only after the auction")
         if seat != self.declarer:
             return _not_your_turn(seat, self.declarer)
@@ -480,7 +572,7 @@ class Deal:
         return None
 
     def _check_nomination(self, seat: Seat, action: Nominate) -> Rejection | None:
-        if self.phase is not Phase.PLAY or self.contract is None:
+        if self.phase is not _PLAY or self.contract is None:
             return _reject(Code.NOMINATION_NOT_ALLOWED, "the joker is nominated only in play")
         if self.contract.trump is not None:
             return _reject(
@@ -497,50 +589,59 @@ class Deal:
         return None
 
     def _check_play(self, seat: Seat, play: Play) -> Rejection | None:
-        if self.phase is not Phase.PLAY:
-            return _reject(Code.WRONG_PHASE, f"cards are played only in play, not in {self.phase.value}")
+        if self.phase is not _PLAY:
+            return _reject(
+                Code.WRONG_PHASE, f"cards are played only in play, not in {self.phase.value}"
+            )
         if seat != self.to_act:
             return _not_your_turn(seat, self.to_act)
         card = play.card
         hand = self.hands[seat]
         if not hand >> card & 1:
             return _reject(Code.CARD_NOT_HELD, f"{seat.name} does not hold {card_token(card)}")
-        rules = self.rules
-        suitless = card == JOKER and rules.joker_is_suitless
+        suitless = card == JOKER and self.rules.joker_is_suitless
         if not self.trick_cards:
             if not suitless:
                 if play.names is not None:
-                    return _reject(Code.UNEXPECTED_SUIT_NAME, "a suit is named only with a suitless joker lead")
+                    return _reject(
+                        Code.UNEXPECTED_SUIT_NAME, "a suit is named only with a suitless joker lead"
+                    )
                 return None
-            if self.suits_led == ALL_SUITS_MASK and not self._last_trick():
-                return _reject(
-                    Code.JOKER_LEAD_ALL_SUITS_LED,
-                    "all four suits have been led: the joker may be led only to the last trick",
-                )
-            if play.names is None:
-                return _reject(Code.JOKER_LEAD_NEEDS_SUIT, "name a suit when leading the joker")
-            if self.suits_led >> play.names & 1 and self.suits_led != ALL_SUITS_MASK:
-                return _reject(
-                    Code.JOKER_SUIT_ALREADY_LED,
-                    f"{play.names.name.lower()} has already been led in this deal",
-                )
-            return None
+            return self._check_joker_lead(play)
         if play.names is not None:
             return _reject(Code.UNEXPECTED_SUIT_NAME, "a suit is named only when leading")
-        follow = hand & rules.suit_masks[self.led]
-        led_name = Suit(self.led).name.lower()
+        follow = hand & self.rules.suit_masks[self.led]
         if follow:
-            if not follow >> card & 1:
-                if suitless:
-                    return _reject(
-                        Code.JOKER_ONLY_WHEN_VOID,
-                        f"the joker may be played on {led_name} only when void in {led_name}",
-                    )
-                return _reject(Code.MUST_FOLLOW_SUIT, f"{seat.name} must follow {led_name}")
-        elif not suitless and hand & _JOKER_BIT and self._joker_compulsory():
+            if follow >> card & 1:
+                return None
+            led_name = SUITS[self.led].name.lower()
+            if suitless:
+                return _reject(
+                    Code.JOKER_ONLY_WHEN_VOID,
+                    f"the joker may be played on {led_name} only when void in {led_name}",
+                )
+            return _reject(Code.MUST_FOLLOW_SUIT, f"{seat.name} must follow {led_name}")
+        if not suitless and hand & _JOKER_BIT and self._joker_forced:
+            led_name = SUITS[self.led].name.lower()
             return _reject(
                 Code.JOKER_MUST_BE_PLAYED,
                 f"void in {led_name} in a misère, {seat.name} must play the joker",
+            )
+        return None
+
+    def _check_joker_lead(self, play: Play) -> Rejection | None:
+        """A lead of the suitless joker (rulings 25 and 26)."""
+        if self.suits_led == ALL_SUITS_MASK and not self._last_trick():
+            return _reject(
+                Code.JOKER_LEAD_ALL_SUITS_LED,
+                "all four suits have been led: the joker may be led only to the last trick",
+            )
+        if play.names is None:
+            return _reject(Code.JOKER_LEAD_NEEDS_SUIT, "name a suit when leading the joker")
+        if self.suits_led >> play.names & 1 and self.suits_led != ALL_SUITS_MASK:
+            return _reject(
+                Code.JOKER_SUIT_ALREADY_LED,
+                f"{play.names.name.lower()} has already been led in this deal",
             )
         return None
 
@@ -548,12 +649,19 @@ class Deal:
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Take ``action`` for ``seat``; raise :class:`IllegalAction` if it is refused."""
+        if self.phase is _PLAY and isinstance(action, Play):
+            # The commonest action, checked without going through rejection()'s dispatch.
+            rejection = self._check_play(seat, action)
+            if rejection is not None:
+                raise IllegalAction(rejection)
+            self._play(seat, action)
+            return
         rejection = self.rejection(seat, action)
         if rejection is not None:
             raise IllegalAction(rejection)
         if isinstance(action, Play):
             self._play(seat, action)
-        elif isinstance(action, Bid | Pass):
+        elif isinstance(action, (Bid, Pass)):  # a tuple: faster than a union
             self._call(seat, action)
         elif isinstance(action, Discard):
             self._discard(seat, action)
@@ -566,15 +674,18 @@ class Deal:
             self._passed |= 1 << seat
         else:
             self.high_bid, self.high_bidder = call, seat
+            rank = _rank_of(self.profile, call)
+            assert rank is not None
+            self._high_rank = rank
         passes = bin(self._passed).count("1")
         if passes == 4:
-            self.phase, self.to_act, self.result = Phase.OVER, None, THROWN_IN
+            self.phase, self.to_act, self.result = _OVER, None, THROWN_IN
         elif passes == 3 and self.high_bidder is not None:
             self._end_auction(self.high_bid, self.high_bidder)
         else:
-            nxt = seat.left
+            nxt = _LEFT[seat]
             while self._passed >> nxt & 1:
-                nxt = nxt.left
+                nxt = _LEFT[nxt]
             self.to_act = nxt
 
     def _end_auction(self, contract: Bid | None, declarer: Seat) -> None:
@@ -582,7 +693,7 @@ class Deal:
         self.contract, self.declarer = contract, declarer
         self.hands[declarer] |= self.kitty
         self.kitty = 0
-        self.phase = Phase.KITTY
+        self.phase = _KITTY
         self.to_act = declarer
 
     def _discard(self, seat: Seat, discard: Discard) -> None:
@@ -594,41 +705,37 @@ class Deal:
 
     def _play(self, seat: Seat, play: Play) -> None:
         card = play.card
-        self.hands[seat] &= ~(1 << card)
-        if not self.trick_cards:
-            suit = self.rules.suit_of[card]
-            self.led = suit if suit != NO_SUIT else int(play.names)  # type: ignore[arg-type]
-            self.suits_led |= 1 << self.led
+        self.hands[seat] ^= 1 << card  # the card is held: apply checked it
+        cards = self.trick_cards
+        if not cards:
+            led = self.rules.suit_of[card]
+            if led == NO_SUIT:
+                assert play.names is not None
+                led = int(play.names)
+            self.led = led
+            self.suits_led |= 1 << led
         self.trick_seats.append(seat)
-        self.trick_cards.append(card)
-        if len(self.trick_cards) < self.trick_size:
-            nxt = seat.left
-            if nxt == self.sitting_out:
-                nxt = nxt.left
-            self.to_act = nxt
-            return
-        self._finish_trick()
+        cards.append(card)
+        if len(cards) < self.trick_size:
+            self.to_act = self._next_seat[seat]
+        else:
+            self._finish_trick()
 
     def _finish_trick(self) -> None:
-        winner = self.trick_seats[self.rules.winner(self.trick_cards, self.led)]
-        self.last_trick = Trick(
-            self.trick_seats[0],
-            tuple(zip(self.trick_seats, self.trick_cards, strict=True)),
-            Suit(self.led),
-            winner,
-        )
-        self.tricks_won[winner % 2] += 1
+        seats, cards = self.trick_seats, self.trick_cards
+        winner = seats[self.rules.winner(cards, self.led)]
+        self._previous_trick = (seats, cards, self.led, winner)  # never changed again
+        self.tricks_won[winner & 1] += 1
         self.tricks_played += 1
         self.trick_seats = []
         self.trick_cards = []
         self.led = NO_SUIT
         contract, declarer = self.contract, self.declarer
         assert contract is not None and declarer is not None
-        misere_broken = contract.is_misere and winner == declarer
-        if misere_broken or self.tricks_played == self.profile.hand_size:
-            self.phase, self.to_act = Phase.OVER, None
+        if (self._misere and winner == declarer) or self.tricks_played == self.profile.hand_size:
+            self.phase, self.to_act = _OVER, None
             self.result = score_deal(
-                self.profile, contract, declarer, self.tricks_won[declarer.side]
+                self.profile, contract, declarer, self.tricks_won[declarer & 1]
             )
         else:
             self.to_act = winner
@@ -665,6 +772,18 @@ def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:
 def _check_cards(profile: Profile, hands: list[list[Card]], kitty: list[Card]) -> None:
     if len(hands) != 4:
         raise SetupError("a deal has four hands")
+    # Fast path: every card distinct and in the deck.  Only when that fails does the loop
+    # below run, to name the first offending card.
+    seen_mask = 0
+    count = len(kitty)
+    for card in kitty:
+        seen_mask |= 1 << card
+    for hand in hands:
+        count += len(hand)
+        for card in hand:
+            seen_mask |= 1 << card
+    if bin(seen_mask).count("1") == count and seen_mask & ~profile.deck_mask == 0:
+        return
     seen: set[Card] = set()
     for card in [c for h in hands for c in h] + kitty:
         if not profile.has_card(card):

@@ -22,9 +22,7 @@ class Game:
 
     __slots__ = ("dealer", "deals", "profile", "scores", "winner")
 
-    def __init__(
-        self, profile: Profile, dealer: Seat, scores: tuple[int, int] = (0, 0)
-    ) -> None:
+    def __init__(self, profile: Profile, dealer: Seat, scores: tuple[int, int] = (0, 0)) -> None:
         if min(scores) <= profile.lose_score:
             raise SetupError(
                 f"a side with {min(scores)} has already lost (the game ends at "

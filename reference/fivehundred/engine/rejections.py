@@ -8,10 +8,10 @@ message is for people and is never compared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Code(str, Enum):
+class Code(StrEnum):
     """Stable, machine-readable rejection codes (documented in docs and schema)."""
 
     GAME_OVER = "game-over"
@@ -51,7 +51,7 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
     ),
     Code.MUST_FOLLOW_SUIT: "The seat holds a card of the suit led and must play one.",
     Code.JOKER_ONLY_WHEN_VOID: "A suitless joker may follow only when void in the suit led.",
-    Code.JOKER_MUST_BE_PLAYED: "In a misère a player void in the suit led must play a suitless joker.",
+    Code.JOKER_MUST_BE_PLAYED: "In a misère a player void in the suit led must play the joker.",
     Code.JOKER_LEAD_NEEDS_SUIT: "Leading a suitless joker requires naming a suit.",
     Code.JOKER_SUIT_ALREADY_LED: "A joker lead must name a suit not yet led in this deal.",
     Code.JOKER_LEAD_ALL_SUITS_LED: (

@@ -18,6 +18,9 @@ NO_SUIT = 4
 JOKER_POWER = 100
 RIGHT_BOWER_POWER = 99
 LEFT_BOWER_POWER = 98
+TRUMP_KEY = 1000
+"""Added to a trump's power when deciding a trick: any trump beats the suit led."""
+SUITLESS_JOKER_KEY = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,30 +36,39 @@ class TrickRules:
     """Bitset of all cards whose effective suit is each suit."""
     joker_is_suitless: bool = field(init=False)
     """No trumps or a misère with the joker not nominated: it belongs to no suit."""
+    trick_keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    """For each effective suit led, every card's claim to the trick: a suitless joker
+    above everything, then trumps by power, then the suit led by power; -1 for a card
+    that cannot win.  Filled in from the fields above."""
 
     def __post_init__(self) -> None:
-        # A field rather than a property: the deal asks this at nearly every decision.
+        # Derived fields rather than properties: the deal asks these at every card.
         suitless = self.trump is None and self.joker_suit is None
         object.__setattr__(self, "joker_is_suitless", suitless)
+        trump = -1 if self.trump is None else int(self.trump)
+        keys = []
+        for led in range(4):
+            claims = []
+            for suit, power in zip(self.suit_of, self.power, strict=True):
+                if suit == NO_SUIT:
+                    claims.append(SUITLESS_JOKER_KEY)  # wins any trick it is played to
+                elif suit == trump:
+                    claims.append(TRUMP_KEY + power)
+                elif suit == led:
+                    claims.append(power)
+                else:
+                    claims.append(-1)
+            keys.append(tuple(claims))
+        object.__setattr__(self, "trick_keys", tuple(keys))
 
     def winner(self, cards: list[Card], led: int) -> int:
         """Index in ``cards`` of the winning card, given the effective suit led."""
-        best_index = 0
-        best_key = -1
-        trump = -1 if self.trump is None else int(self.trump)
-        suit_of, power = self.suit_of, self.power
-        for i, card in enumerate(cards):
-            suit = suit_of[card]
-            if suit == NO_SUIT:
-                return i  # a suitless joker wins any trick it is played to
-            if suit == trump:
-                key = 1000 + power[card]
-            elif suit == led:
-                key = power[card]
-            else:
-                continue
+        keys = self.trick_keys[led]
+        best_index, best_key = 0, keys[cards[0]]
+        for i in range(1, len(cards)):
+            key = keys[cards[i]]
             if key > best_key:
-                best_key, best_index = key, i
+                best_index, best_key = i, key
         return best_index
 
 
