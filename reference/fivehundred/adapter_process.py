@@ -59,9 +59,7 @@ def describe_status(status: int | None) -> str:
 class AdapterProcess:
     """One running child with non-blocking pipes; see the module docstring."""
 
-    def __init__(
-        self, popen: subprocess.Popen[bytes], max_line: int, stderr_limit: int
-    ) -> None:
+    def __init__(self, popen: subprocess.Popen[bytes], max_line: int, stderr_limit: int) -> None:
         self._popen = popen
         self._max_line = max_line
         self._stderr_limit = stderr_limit
@@ -79,6 +77,10 @@ class AdapterProcess:
         self._scanned = 0
         self._err = bytearray()
         self._err_dropped = 0
+        self._outgoing = bytearray()
+        self._send_error: str | None = None
+        self._discard_stdout = False
+        """Set once no reply is awaited: what the child still prints is read and dropped."""
         self._reaped = False
         self._released = False
 
@@ -114,55 +116,68 @@ class AdapterProcess:
 
     # ---- the exchange ----------------------------------------------------------------
 
-    def exchange(self, data: bytes, deadline: float, *, close_stdin: bool = False) -> bytes:
-        """Write ``data``, then return the next stdout line (without its newline).
+    def send(self, data: bytes) -> None:
+        """Queue ``data`` for the child's stdin and write what the pipe takes now.
 
-        Raises :class:`ChannelTimeout` at ``deadline`` and :class:`ChannelError` when
-        the child closes stdout or stdin first or the line grows past the cap.
+        Never blocks: the rest is written by :meth:`receive` while it also reads, so a
+        child that is busy writing cannot deadlock with us.  A child that has closed
+        its stdin is reported by :meth:`receive`, as the reason it did not reply.
         """
         if self._stdin is None:
-            raise ChannelError("the adapter's stdin is already closed")
-        view = memoryview(data)
-        written = 0
-        line: bytes | None = None
-        self._selector.register(self._stdin, selectors.EVENT_WRITE)
-        try:
-            while True:
-                if line is None:
-                    line = self._take_line()  # also enforces the cap while still writing
-                if written == len(view):
-                    if line is not None:
-                        return line
-                    if self._stdout not in self._open_reads:
-                        raise ChannelError(self._why_stdout_closed(deadline))
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise ChannelTimeout("no reply before the deadline")
-                for key, _ in self._selector.select(remaining):
-                    if key.fd == self._stdin:
-                        written += self._write(view[written:], deadline)
-                        if written == len(view):
-                            self._selector.unregister(self._stdin)
-                            if close_stdin:
-                                self.close_stdin()
-                    else:
-                        self._read(key.fd)
-        finally:
-            if self._stdin is not None and self._stdin in self._selector.get_map():
-                self._selector.unregister(self._stdin)
+            if self._send_error is None:
+                self._send_error = "the adapter's stdin is already closed"
+            return
+        self._outgoing += data
+        self._flush_some()
 
-    def _write(self, view: memoryview, deadline: float) -> int:
+    def receive(self, deadline: float, *, close_stdin: bool = False) -> bytes:
+        """The next stdout line (without its newline), writing queued input meanwhile.
+
+        With ``close_stdin`` the child's stdin is closed once everything queued has
+        been written (one-shot mode).  Raises :class:`ChannelTimeout` at ``deadline``
+        and :class:`ChannelError` when the child closes stdout or stdin first or the
+        line grows past the cap.
+        """
+        while True:
+            if close_stdin and not self._outgoing:
+                self.close_stdin()
+            line = self._take_line()
+            if line is not None:
+                return line
+            if self._stdout not in self._open_reads or self._send_error is not None:
+                raise ChannelError(self._why_stdout_closed(deadline))
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise ChannelTimeout("no reply before the deadline")
+            for key, _ in self._selector.select(remaining):
+                if key.fd == self._stdin:
+                    self._flush_some()
+                else:
+                    self._read(key.fd)
+
+    def exchange(self, data: bytes, deadline: float, *, close_stdin: bool = False) -> bytes:
+        """:meth:`send` then :meth:`receive`: one message, one reply line."""
+        self.send(data)
+        return self.receive(deadline, close_stdin=close_stdin)
+
+    def _flush_some(self) -> None:
+        """Write as much queued input as the pipe takes; watch stdin only while some is left."""
         assert self._stdin is not None
-        try:
-            return os.write(self._stdin, view[:_CHUNK])
-        except BlockingIOError:
-            return 0
-        except (BrokenPipeError, ConnectionResetError):
-            self._wait_exit(min(deadline, time.monotonic() + 1.0))
-            raise ChannelError(
-                f"the adapter closed its stdin before reading the message "
-                f"(it {describe_status(self._peek_status())})"
-            ) from None
+        while self._outgoing:
+            try:
+                written = os.write(self._stdin, self._outgoing[:_CHUNK])
+            except BlockingIOError:
+                break
+            except (BrokenPipeError, ConnectionResetError):
+                self._outgoing.clear()
+                self._send_error = "the adapter closed its stdin before reading the message"
+                break
+            del self._outgoing[:written]
+        watching = self._stdin in self._selector.get_map()
+        if self._outgoing and not watching:
+            self._selector.register(self._stdin, selectors.EVENT_WRITE)
+        elif not self._outgoing and watching:
+            self._selector.unregister(self._stdin)
 
     def _read(self, fd: int) -> None:
         try:
@@ -175,7 +190,8 @@ class AdapterProcess:
             self._selector.unregister(fd)
             self._open_reads.discard(fd)
         elif fd == self._stdout:
-            self._out += chunk
+            if not self._discard_stdout:
+                self._out += chunk
         else:
             self._keep_stderr(chunk)
 
@@ -196,7 +212,9 @@ class AdapterProcess:
                 )
             return None
         if end > self._max_line:
-            raise ChannelError(f"the reply line is {end:,} bytes, over the {self._max_line:,} limit")
+            raise ChannelError(
+                f"the reply line is {end:,} bytes, over the {self._max_line:,} limit"
+            )
         line = bytes(self._out[:end])
         del self._out[: end + 1]
         self._scanned = 0
@@ -204,6 +222,8 @@ class AdapterProcess:
 
     def _why_stdout_closed(self, deadline: float) -> str:
         status = self._wait_exit(min(deadline, time.monotonic() + 1.0))
+        if self._send_error is not None:
+            return f"{self._send_error} (it {describe_status(status)})"
         partial = f" after {len(self._out):,} bytes of an unfinished line" if self._out else ""
         if status is None:
             return f"the adapter closed its stdout{partial} without replying"
@@ -237,10 +257,9 @@ class AdapterProcess:
 
     def send_quietly(self, data: bytes) -> None:
         """Best effort, never blocking: a farewell the child may already be deaf to."""
-        if self._stdin is None:
-            return
-        with contextlib.suppress(OSError):
-            os.write(self._stdin, data)
+        if self._stdin is not None and not self._outgoing:
+            with contextlib.suppress(OSError):
+                os.write(self._stdin, data)
 
     def _peek_status(self) -> int | None:
         """The exit status if the child has exited, without reaping it where possible."""
@@ -277,6 +296,7 @@ class AdapterProcess:
 
     def stop(self, grace: float) -> int | None:
         """Close stdin, give the child ``grace`` seconds to exit, then kill and reap it."""
+        self._discard_stdout = True
         self.close_stdin()
         self._wait_exit(time.monotonic() + grace)
         return self.kill()
@@ -285,6 +305,7 @@ class AdapterProcess:
         """Kill the whole process group, keep the last of stderr, reap the child."""
         if self._released:
             return self._popen.returncode
+        self._discard_stdout = True
         self.close_stdin()
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, signal.SIGKILL)

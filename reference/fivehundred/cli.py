@@ -1,7 +1,13 @@
 """The ``fivehundred`` command line.
 
 Exit codes: 0 everything passed; 1 something failed, errored or was invalid;
-2 the command itself was used wrongly (unknown id, bad option).
+2 the command itself was used wrongly (unknown id, bad option); 3 (``verify``) the
+implementation's adapter is broken — it failed the handshake or errored on every
+scenario — which is a different problem from not conforming.
+
+Each command imports what it needs when it runs: ``fivehundred serve --one-shot``
+is started once per scenario, and importing the whole suite (jsonschema, rich,
+the linter) would multiply its start-up time by four.
 """
 
 from __future__ import annotations
@@ -12,29 +18,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from . import SUITE_VERSION
-from .corpus import Corpus, load_corpus, read_retired_ids
-from .diagnostics import Diagnostic
-from .paths import scenarios_dir
-from .rulings import EXTRA_ANCHORS, RULINGS
-from .runner import ReferenceImplementation, RunSummary, ScenarioReport, Selection, run_scenarios
-from .scaffold import STARTS, mint_id, write_new
-from .show import show as show_scenario
-from .verdict import Status, step_text
+from .consoles import err_console, out_console, print_diagnostics
+from .external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
-STATUS_STYLE = {
-    Status.PASSED: "green",
-    Status.FAILED: "bold red",
-    Status.ERRORED: "bold magenta",
-    Status.SKIPPED: "yellow",
-}
+REPORT_FORMATS = ("text", "json", "junit", "tap", "markdown")
+"""``--format`` choices; the test suite checks they match :data:`fivehundred.reports.FORMATS`."""
+STARTS = ("deck", "auction", "play", "game")
+"""``new --start`` choices; the test suite checks they match :data:`fivehundred.scaffold.STARTS`."""
 
 
 def _paths(paths: Sequence[str]) -> list[Path] | None:
@@ -42,14 +34,6 @@ def _paths(paths: Sequence[str]) -> list[Path] | None:
     if missing:
         raise click.UsageError(f"no such file or directory: {', '.join(missing)}")
     return [Path(p) for p in paths] or None
-
-
-def _print_diagnostics(diagnostics: Sequence[Diagnostic]) -> None:
-    for d in diagnostics:
-        console.print(
-            f"[bold]{escape(d.file)}:{d.line}:{d.column}[/]: [cyan]{escape(d.path)}[/]: "
-            f"{escape(d.message)} [dim]\\[{d.kind}][/]"
-        )
 
 
 def _selection_options(function: click.decorators.FC) -> click.decorators.FC:
@@ -84,6 +68,8 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     PATHS are files or directories (default: the bundled scenarios).  Every problem
     is reported with file:line:column; one bad file never hides the others.
     """
+    from .corpus import load_corpus
+
     corpus = load_corpus(_paths(paths))
     diagnostics = corpus.diagnostics
     if fmt == "json":
@@ -99,75 +85,79 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
             )
         )
     else:
-        _print_diagnostics(diagnostics)
+        print_diagnostics(diagnostics)
         bad = len(corpus.invalid_files)
         style = "red" if bad else "green"
-        console.print(
+        out_console().print(
             f"[{style}]validate: {len(corpus.files)} files, {len(corpus.files) - bad} valid, "
             f"{bad} invalid, {len(diagnostics)} problems[/]"
         )
     if corpus.invalid_files or not corpus.files:
         if not corpus.files:
-            err_console.print("validate: no scenario files found")
+            err_console().print("validate: no scenario files found")
         sys.exit(1)
-
-
-def _failure_lines(report: ScenarioReport) -> list[str]:
-    scenario, verdict = report.scenario, report.verdict
-    where = f" ({scenario.path})" if scenario.path else ""
-    lines = [
-        f"[{STATUS_STYLE[verdict.status]}]{verdict.status.value.upper()}[/] "
-        f"[bold]{scenario.id}[/] {escape(scenario.title)}{escape(where)}"
-    ]
-    for mismatch in verdict.mismatches:
-        step = scenario.steps[mismatch.step]
-        lines.append(
-            f"  step {mismatch.step} ({escape(step_text(step))}): "
-            f"[cyan]{escape(mismatch.what)}[/] {escape(mismatch.describe())}"
-        )
-    if verdict.message:
-        lines.append(f"  {escape(verdict.message)}")
-    if verdict.stderr:
-        tail = verdict.stderr[-2000:]
-        lines.append("  stderr:\n    " + escape(tail.rstrip()).replace("\n", "\n    "))
-    lines.append(f"  rerun: [bold]{scenario.rerun_command()}[/]")
-    return lines
-
-
-def _summary_table(summary: RunSummary) -> Table:
-    table = Table(title=f"{summary.implementation}: results by area", title_justify="left")
-    table.add_column("area")
-    for status in Status:
-        table.add_column(status.value, justify="right", style=STATUS_STYLE[status])
-    table.add_column("total", justify="right")
-    areas: dict[str, dict[Status, int]] = {}
-    for report in summary.reports:
-        counts = areas.setdefault(report.scenario.area or "-", dict.fromkeys(Status, 0))
-        counts[report.status] += 1
-    for area in sorted(areas):
-        counts = areas[area]
-        table.add_row(area, *(str(counts[s]) for s in Status), str(sum(counts.values())))
-    table.add_row(
-        "[bold]all", *(f"[bold]{summary.count(s)}" for s in Status), f"[bold]{len(summary.reports)}"
-    )
-    return table
-
-
-def _select(corpus: Corpus, selection: Selection) -> list:  # type: ignore[type-arg]
-    chosen = selection.apply(corpus.scenarios)
-    unknown = [i for i in selection.ids if i not in {s.id for s in corpus.scenarios}]
-    if unknown:
-        raise click.UsageError(f"no scenario with id {', '.join(unknown)}")
-    return chosen
 
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @_selection_options
 @click.option(
+    "--impl",
+    "command",
+    metavar="COMMAND",
+    help="Verify this implementation: a command speaking protocol v1 (site/protocol.md), "
+    "split like a shell would but never run by one.  Default: the reference, in-process.",
+)
+@click.option(
+    "--one-shot", is_flag=True, help="Start COMMAND once per message instead of once per run."
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help=f"Seconds COMMAND has to answer one scenario (default {DEFAULT_TIMEOUT:g}).",
+)
+@click.option(
+    "--startup-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help=f"Seconds COMMAND has to start and answer hello (default {DEFAULT_STARTUP_TIMEOUT:g}).",
+)
+@click.option(
     "--lenient-errors",
     is_flag=True,
     help="Compare only accepted versus rejected, not rejection codes.",
+)
+@click.option(
+    "--expectations",
+    "expectations_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Expected failures and skips, YAML or JSON (schema/expectations.schema.json).",
+)
+@click.option(
+    "--allow-unexpected-pass",
+    is_flag=True,
+    help="Do not fail the run when a scenario listed as failing passes.",
+)
+@click.option(
+    "--write-expectations",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write an expectations file listing this run's failures and errors.",
+)
+@click.option("--force", is_flag=True, help="Let --write-expectations overwrite a file.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(REPORT_FORMATS),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the report to this file instead of stdout.",
 )
 def verify(
     paths: tuple[str, ...],
@@ -175,47 +165,111 @@ def verify(
     areas: tuple[str, ...],
     tags: tuple[str, ...],
     rules: tuple[str, ...],
+    command: str | None,
+    one_shot: bool,
+    timeout: float | None,
+    startup_timeout: float | None,
     lenient_errors: bool,
+    expectations_file: Path | None,
+    allow_unexpected_pass: bool,
+    write_expectations: Path | None,
+    force: bool,
+    fmt: str,
+    output: Path | None,
 ) -> None:
-    """Run scenarios against the reference and compare every expectation.
+    """Run scenarios against an implementation and compare every expectation.
 
-    Exits 0 only when every selected scenario passes and every file is valid.
+    Without --impl the reference runs in-process.  Exit status: 0 when nothing
+    failed, errored or passed unexpectedly (expected failures and skips are fine);
+    1 when something did, or a scenario file is invalid; 2 for a usage error;
+    3 when the adapter is broken (failed its handshake, or every scenario errored).
     """
-    corpus = load_corpus(_paths(paths))
-    _print_diagnostics(corpus.diagnostics)
-    scenarios = _select(corpus, Selection(ids, areas, tags, rules))
-    if not scenarios and not corpus.invalid_files:
-        raise click.UsageError("no scenario matches the filters")
-    implementation = ReferenceImplementation()
-    summary = run_scenarios(scenarios, implementation, lenient_errors=lenient_errors)
-    for report in summary.reports:
-        if report.status in (Status.FAILED, Status.ERRORED):
-            for line in _failure_lines(report):
-                console.print(line)
-    console.print(_summary_table(summary))
-    invalid = len(corpus.invalid_files)
-    line = (
-        f"verify: {summary.count(Status.PASSED)} passed, {summary.count(Status.FAILED)} failed, "
-        f"{summary.count(Status.ERRORED)} errored, {summary.count(Status.SKIPPED)} skipped, "
-        f"{invalid} invalid files in {summary.seconds:.2f}s"
+    from .runner import Selection
+    from .verify_command import VerifyOptions, run_verify
+
+    options = VerifyOptions(
+        paths=_paths(paths),
+        selection=Selection(ids, areas, tags, rules),
+        command=command,
+        one_shot=one_shot,
+        timeout=timeout,
+        startup_timeout=startup_timeout,
+        lenient_errors=lenient_errors,
+        expectations_file=expectations_file,
+        allow_unexpected_pass=allow_unexpected_pass,
+        write_expectations=write_expectations,
+        force=force,
+        fmt=fmt,
+        output=output,
     )
-    ok = summary.ok and not invalid
-    console.print(f"[{'green' if ok else 'red'}]{line}[/]")
-    sys.exit(0 if ok else 1)
+    sys.exit(run_verify(options))
+
+
+@main.command()
+@click.option("--one-shot", is_flag=True, help="Answer a single message, then exit.")
+def serve(one_shot: bool) -> None:
+    """Serve the reference engine over protocol v1 on stdin and stdout.
+
+    This is what `fivehundred verify --impl 'fivehundred serve'` talks to, and a
+    working example of an adapter (site/protocol.md).
+    """
+    from .serve import serve as serve_protocol
+
+    sys.exit(serve_protocol(sys.stdin.buffer, sys.stdout.buffer, one_shot=one_shot))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to this file instead of stdout.",
+)
+def export(paths: tuple[str, ...], output: Path | None) -> None:
+    """Write every scenario, with its input and expected results, as one JSON file.
+
+    For implementers who would rather not parse YAML (schema/export.schema.json).
+    PATHS default to the bundled scenarios.  Nothing is written if a file is invalid.
+    """
+    from .corpus import load_corpus
+    from .export import export_corpus
+
+    corpus = load_corpus(_paths(paths))
+    if corpus.invalid_files:
+        print_diagnostics(corpus.diagnostics, err_console())
+        err_console().print(f"export: {len(corpus.invalid_files)} invalid files; nothing written")
+        sys.exit(1)
+    text = json.dumps(export_corpus(corpus.scenarios), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise click.FileError(str(output), hint=error.strerror or str(error)) from None
+    where = f" to {output}" if output else ""
+    err_console().print(
+        f"export: {len(corpus.scenarios)} scenarios, suite {SUITE_VERSION}{where}",
+        markup=False,
+    )
 
 
 @main.command()
 @click.argument("scenario_id")
 def show(scenario_id: str) -> None:
     """Show one scenario: hands, steps and the expected results."""
+    from .corpus import load_corpus
+    from .show import show as show_scenario
+
     corpus = load_corpus()
     for scenario in corpus.scenarios:
         if scenario.id == scenario_id:
-            show_scenario(scenario, console)
+            show_scenario(scenario, out_console())
             return
     for result in corpus.files:
         if result.diagnostics and scenario_id in result.path.read_text(encoding="utf-8"):
-            _print_diagnostics(result.diagnostics)
+            print_diagnostics(result.diagnostics)
             sys.exit(1)
     raise click.UsageError(f"no scenario with id {scenario_id}")
 
@@ -245,7 +299,10 @@ def show(scenario_id: str) -> None:
 )
 def new(area: str, title: str, rules: tuple[str, ...], start: str, directory: str | None) -> None:
     """Create a scenario skeleton with a freshly minted id, ready to edit."""
+    from .corpus import load_corpus, read_retired_ids
+    from .paths import scenarios_dir
     from .rulings import anchor_exists
+    from .scaffold import mint_id, write_new
 
     bad = [r for r in rules if not anchor_exists(r)]
     if bad:
@@ -257,6 +314,7 @@ def new(area: str, title: str, rules: tuple[str, ...], start: str, directory: st
         path = write_new(root / area, scenario_id, title, list(rules), start)
     except FileExistsError as error:
         raise click.UsageError(str(error)) from None
+    console = out_console()
     console.print(f"created [bold]{path}[/] with id [bold]{scenario_id}[/]")
     console.print(
         f"next: edit it, then [bold]fivehundred validate {path}[/] and "
@@ -267,6 +325,10 @@ def new(area: str, title: str, rules: tuple[str, ...], start: str, directory: st
 @main.command()
 def rules() -> None:
     """List the rule anchors scenarios may cite."""
+    from rich.table import Table
+
+    from .rulings import EXTRA_ANCHORS, RULINGS
+
     table = Table(title="Rule anchors", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("anchor", style="cyan")
@@ -275,7 +337,7 @@ def rules() -> None:
         table.add_row(str(ruling.number), ruling.slug, ruling.title)
     for slug, title in EXTRA_ANCHORS.items():
         table.add_row("", slug, title)
-    console.print(table)
+    out_console().print(table)
 
 
 if __name__ == "__main__":  # pragma: no cover

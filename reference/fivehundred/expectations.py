@@ -13,14 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
-from .paths import schema_dir
+from .schemas import describe_error, validator
 from .verdict import Status
 
 __all__ = [
@@ -60,13 +58,6 @@ class Expectation:
         return entry
 
 
-@cache
-def _validator() -> jsonschema.Draft202012Validator:
-    with (schema_dir() / "expectations.schema.json").open(encoding="utf-8") as handle:
-        schema = json.load(handle)
-    return jsonschema.Draft202012Validator(schema)
-
-
 def _parse(path: Path, text: str) -> Any:
     if path.suffix.lower() == ".json":
         try:
@@ -93,12 +84,12 @@ def load_expectations(path: Path) -> dict[str, Expectation]:
     document = _parse(path, text)
     if document is None:  # an empty file lists nothing
         return {}
-    problems = sorted(_validator().iter_errors(document), key=lambda e: list(e.absolute_path))
+    problems = sorted(
+        validator("expectations.schema.json").iter_errors(document),
+        key=lambda e: [str(p) for p in e.absolute_path],
+    )
     if problems:
-        lines = [
-            f"  {'.'.join(str(p) for p in e.absolute_path) or '(top level)'}: {e.message}"
-            for e in problems
-        ]
+        lines = [f"  {describe_error(e)}" for e in problems]
         raise ExpectationsError(
             f"{path} is not a valid expectations file "
             "(schema/expectations.schema.json):\n" + "\n".join(lines)

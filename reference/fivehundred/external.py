@@ -16,7 +16,9 @@ from __future__ import annotations
 import json
 import shlex
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from .adapter_process import AdapterProcess, ChannelError, ChannelTimeout
@@ -55,6 +57,15 @@ CONTEXT_CHARS = 4000
 """How much of an adapter's error context is kept in the message."""
 
 LEGAL_KEYS = frozenset({"legal", "legal_count"})
+
+
+@dataclass(frozen=True)
+class _InFlight:
+    """A run message sent and not yet answered."""
+
+    scenario: Scenario
+    seq: int
+    deadline: float
 
 
 class HandshakeError(Exception):
@@ -119,6 +130,8 @@ class ExternalImplementation:
         self._process: AdapterProcess | None = None
         self._seq = 0
         self._dead: str | None = None
+        self._plan: deque[Scenario] = deque()
+        self._in_flight: _InFlight | None = None
 
     @property
     def capabilities(self) -> Capabilities:
@@ -135,9 +148,7 @@ class ExternalImplementation:
         return self.hello
 
     def _spawn(self) -> AdapterProcess:
-        return AdapterProcess.start(
-            self.argv, cwd=self.cwd, env=self.env, max_line=self.max_line
-        )
+        return AdapterProcess.start(self.argv, cwd=self.cwd, env=self.env, max_line=self.max_line)
 
     def _handshake(self) -> tuple[Hello, AdapterProcess | None]:
         deadline = time.monotonic() + self.startup_timeout
@@ -166,9 +177,20 @@ class ExternalImplementation:
 
     # ---- running -------------------------------------------------------------------
 
+    def plan(self, scenarios: Sequence[Scenario]) -> None:
+        """Say which scenarios :meth:`run` will be called with, in order.
+
+        In persistent mode the next run message then goes out the moment a reply
+        arrives, and the runner judges that reply while the adapter works: still one
+        message in flight, but the runner's own work no longer adds to the adapter's.
+        Without a plan (or off it) each message is sent when :meth:`run` is called.
+        """
+        self._plan = deque(scenarios)
+
     def run(self, scenario: Scenario) -> RunOutcome:
         if self.hello is None:
             self.start()
+        self._advance_plan(scenario)
         skip = capability_skip(scenario, self.capabilities)
         if skip is not None:
             return RunOutcome(skipped=skip)
@@ -176,27 +198,68 @@ class ExternalImplementation:
             return RunOutcome(errored=f"not run: {self._dead}")
         if self.one_shot:
             try:
-                process = self._spawn()
+                child = self._spawn()
             except ChannelError as error:
                 return RunOutcome(errored=str(error))
-            return self._exchange(process, scenario)
-        if self._process is None:
+            return self._finish(child, self._send(child, scenario))
+        in_flight, self._in_flight = self._in_flight, None
+        if (
+            self._process is not None
+            and in_flight is not None
+            and in_flight.scenario is not scenario
+        ):
+            self._process.kill()  # off plan: the adapter is busy with another scenario
+            self._process, in_flight = None, None
+        process = self._process
+        if process is None:
             try:
-                _, self._process = self._handshake()
+                _, process = self._handshake()
             except HandshakeError as error:
                 self._dead = f"the adapter could not be restarted: {error.message}"
                 return RunOutcome(errored=self._dead, stderr=error.stderr)
+            assert process is not None  # persistent mode keeps the process
+            self._process = process
             self.restarts += 1
-        return self._exchange(self._process, scenario)
+        return self._finish(process, in_flight or self._send(process, scenario))
 
-    def _exchange(self, process: AdapterProcess, scenario: Scenario) -> RunOutcome:
+    def _advance_plan(self, scenario: Scenario) -> None:
+        while self._plan:
+            if self._plan.popleft() is scenario:
+                return
+
+    def _send(self, process: AdapterProcess, scenario: Scenario) -> _InFlight:
+        message, seq = self._prepare(scenario)
+        process.send(message)
+        return _InFlight(scenario, seq, time.monotonic() + self.timeout)
+
+    def _prepare(self, scenario: Scenario) -> tuple[bytes, int]:
         self._seq += 1
-        deadline = time.monotonic() + self.timeout
+        return encode(run(self._seq, scenario.input())), self._seq
+
+    def _upcoming(self) -> Scenario | None:
+        """The next planned scenario that will be sent (capability skips never are)."""
+        assert self.hello is not None
+        for scenario in self._plan:
+            if capability_skip(scenario, self.hello.capabilities) is None:
+                return scenario
+        return None
+
+    def _finish(self, process: AdapterProcess, sent: _InFlight) -> RunOutcome:
+        """Wait for the reply to ``sent`` and turn it into an outcome.
+
+        In persistent mode the next planned message is encoded before waiting and
+        sent as soon as the reply line arrives, before this reply is even parsed: the
+        adapter starts on it at once.  If this reply turns out to be broken, the
+        adapter is killed anyway and the next scenario goes to a fresh one.
+        """
+        upcoming = None if self.one_shot else self._upcoming()
+        prepared = None if upcoming is None else self._prepare(upcoming)
         try:
-            line = process.exchange(
-                encode(run(self._seq, scenario.input())), deadline, close_stdin=self.one_shot
-            )
-            reply = parse_run_reply(decode(line), self._seq)
+            line = process.receive(sent.deadline, close_stdin=self.one_shot)
+            if upcoming is not None and prepared is not None:
+                process.send(prepared[0])
+                self._in_flight = _InFlight(upcoming, prepared[1], time.monotonic() + self.timeout)
+            reply = parse_run_reply(decode(line), sent.seq)
         except ChannelTimeout:
             return self._abandon(process, f"no reply within {self.timeout:g} s (--timeout)")
         except (ChannelError, ProtocolError) as error:
@@ -217,7 +280,7 @@ class ExternalImplementation:
         """Kill an adapter that broke the protocol; the next scenario gets a fresh one."""
         process.kill()
         if process is self._process:
-            self._process = None
+            self._process, self._in_flight = None, None
             why += "; the adapter was killed and will be restarted"
         return RunOutcome(errored=why, stderr=process.take_stderr())
 
@@ -225,7 +288,7 @@ class ExternalImplementation:
 
     def close(self) -> None:
         """Say bye, give the adapter a moment to exit, then make sure it has."""
-        process, self._process = self._process, None
+        process, self._process, self._in_flight = self._process, None, None
         if process is not None:
             process.send_quietly(encode(bye()))
             process.stop(EXIT_GRACE)

@@ -13,15 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Literal
 
-import jsonschema
-import referencing
-from jsonschema.exceptions import ValidationError, best_match
-
 from . import PROTOCOL_VERSION, SUITE_VERSION
-from .paths import schema_dir
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -44,6 +38,7 @@ __all__ = [
     "parse_run_reply",
     "result_reply",
     "run",
+    "schema",
     "skipped_reply",
 ]
 
@@ -154,10 +149,13 @@ def errored_reply(seq: int, message: str, context: Any = None) -> dict[str, Any]
 # ---- the wire ------------------------------------------------------------------------
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""Made once: ``json.dumps`` with options builds a new encoder on every call."""
+
+
 def encode(message: Mapping[str, Any]) -> bytes:
     """One line of UTF-8 JSON with its newline; JSON escapes any newline inside strings."""
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-    return text.encode("utf-8") + b"\n"
+    return _ENCODER.encode(message).encode("utf-8") + b"\n"
 
 
 def _excerpt(line: bytes, limit: int = 120) -> str:
@@ -168,60 +166,40 @@ def _excerpt(line: bytes, limit: int = 120) -> str:
 def decode(line: bytes) -> dict[str, Any]:
     """Parse one line (without its newline) into a JSON object."""
     try:
-        message = json.loads(line)
+        message = json.loads(line.decode("utf-8"))  # not json.loads(bytes): it guesses UTF-16
     except UnicodeDecodeError as error:
         raise ProtocolError(f"the line is not UTF-8 ({error.reason}): {_excerpt(line)}") from None
     except json.JSONDecodeError as error:
         raise ProtocolError(f"the line is not JSON ({error.msg}): {_excerpt(line)}") from None
     if not isinstance(message, dict):
-        raise ProtocolError(f"expected a JSON object, found {type(message).__name__}: "
-                            f"{_excerpt(line)}")
+        raise ProtocolError(
+            f"expected a JSON object, found {type(message).__name__}: {_excerpt(line)}"
+        )
     return message
 
 
 # ---- the schemas ---------------------------------------------------------------------
 
 
-def _load(path_parts: tuple[str, ...]) -> dict[str, Any]:
-    path = schema_dir().joinpath(*path_parts)
-    with path.open(encoding="utf-8") as handle:
-        schema: dict[str, Any] = json.load(handle)
-    return schema
+# jsonschema is imported on first use: ``serve`` never validates, and starts faster.
 
 
-@cache
 def schema(kind: MessageKind) -> dict[str, Any]:
     """The JSON Schema of one message kind, as published in ``schema/protocol/``."""
-    return _load(("protocol", f"{kind}.schema.json"))
+    from .schemas import load_schema
 
-
-@cache
-def _registry() -> referencing.Registry[Any]:
-    """Every published schema by its ``$id``, so relative ``$ref``s resolve offline."""
-    documents = [_load(("scenario.schema.json",))] + [schema(kind) for kind in MESSAGE_KINDS]
-    resources = [
-        (doc["$id"], referencing.Resource.from_contents(doc)) for doc in documents
-    ]
-    return referencing.Registry().with_resources(resources)
-
-
-@cache
-def _validator(kind: MessageKind) -> jsonschema.Draft202012Validator:
-    document = schema(kind)
-    jsonschema.Draft202012Validator.check_schema(document)
-    return jsonschema.Draft202012Validator(document, registry=_registry())
-
-
-def _where(error: ValidationError) -> str:
-    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-    return path.lstrip(".") or "(the message)"
+    return load_schema(f"protocol/{kind}.schema.json")
 
 
 def check(kind: MessageKind, message: Any) -> None:
     """Raise :class:`ProtocolError` unless ``message`` follows the schema of ``kind``."""
-    error = best_match(_validator(kind).iter_errors(message))
+    from jsonschema.exceptions import best_match
+
+    from .schemas import describe_error, validator
+
+    error = best_match(validator(f"protocol/{kind}.schema.json").iter_errors(message))
     if error is not None:
-        raise ProtocolError(f"not a valid {kind} message: at {_where(error)}: {error.message}")
+        raise ProtocolError(f"not a valid {kind} message: at {describe_error(error)}")
 
 
 # ---- reading replies -----------------------------------------------------------------

@@ -18,10 +18,10 @@ from typing import Any
 
 import yaml
 
-from .verdict import Status, step_text
+from .verdict import Mismatch, Status, step_text
 from .verification import Entry, Outcome, Verification
 
-__all__ = ["FORMATS", "render", "to_json"]
+__all__ = ["FORMATS", "mismatch_text", "render", "to_json"]
 
 REPORT_SCHEMA_ID = "https://fivehundred.example/schema/report.schema.json"
 
@@ -55,7 +55,7 @@ def _entry_json(entry: Entry, verification: Verification) -> dict[str, Any]:
         "message": verdict.message,
         "stderr": verdict.stderr if verdict.status in (Status.FAILED, Status.ERRORED) else "",
         "duration": round(entry.seconds, 6),
-        "rerun": scenario.rerun_command(),
+        "rerun": verification.rerun_command(scenario),
     }
 
 
@@ -99,15 +99,25 @@ def render_json(verification: Verification) -> str:
 # ---- shared wording ------------------------------------------------------------------
 
 
-def _details(entry: Entry) -> str:
+def mismatch_text(entry: Entry, mismatch: Mismatch) -> str:
+    """``step 3 (N call 6S): expected …`` — the observation is named only when it is one."""
+    step = _step_text(entry, mismatch.step)
+    what = "" if mismatch.what == step else f"{mismatch.what} "
+    return f"step {mismatch.step} ({step}): {what}{mismatch.describe()}"
+
+
+def _expected_label(entry: Entry) -> str:
+    assert entry.expectation is not None
+    kind = "failure" if entry.expectation.status == "fail" else entry.expectation.status
+    return f"expected {kind}: {entry.expectation.reason}"
+
+
+def _details(entry: Entry, verification: Verification) -> str:
     """Mismatches, message and rerun command, as plain text lines."""
-    lines = [
-        f"step {m.step} ({_step_text(entry, m.step)}): {m.what} {m.describe()}"
-        for m in entry.verdict.mismatches
-    ]
+    lines = [mismatch_text(entry, m) for m in entry.verdict.mismatches]
     if entry.verdict.message:
         lines.append(entry.verdict.message)
-    lines.append(f"rerun: {entry.scenario.rerun_command()}")
+    lines.append(f"rerun: {verification.rerun_command(entry.scenario)}")
     return "\n".join(lines)
 
 
@@ -152,7 +162,7 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
         ET.SubElement(
             case,
             "skipped",
-            message=_xml_text(f"expected {entry.status.value}: {entry.expectation.reason}"),
+            message=_xml_text(_expected_label(entry)),
         )
     elif outcome is Outcome.SKIPPED:
         ET.SubElement(case, "skipped", message=_xml_text(entry.verdict.message or "skipped"))
@@ -160,17 +170,17 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
         failure = ET.SubElement(
             case, "failure", message=_xml_text(_summary_line(entry)), type="unexpected-pass"
         )
-        failure.text = _xml_text(f"rerun: {scenario.rerun_command()}")
+        failure.text = _xml_text(f"rerun: {verification.rerun_command(scenario)}")
     elif outcome is Outcome.FAILED:
         failure = ET.SubElement(
             case, "failure", message=_xml_text(_summary_line(entry)), type="mismatch"
         )
-        failure.text = _xml_text(_details(entry))
+        failure.text = _xml_text(_details(entry, verification))
     elif outcome is Outcome.ERRORED:
         error = ET.SubElement(
             case, "error", message=_xml_text(_summary_line(entry)), type="errored"
         )
-        error.text = _xml_text(_details(entry))
+        error.text = _xml_text(_details(entry, verification))
     if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
         ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
 
@@ -236,7 +246,7 @@ def _yaml_block(data: dict[str, Any]) -> list[str]:
     return ["  ---", *("  " + line for line in body.rstrip("\n").splitlines()), "  ..."]
 
 
-def _tap_diagnostics(entry: Entry) -> dict[str, Any]:
+def _tap_diagnostics(entry: Entry, verification: Verification) -> dict[str, Any]:
     data: dict[str, Any] = {"status": entry.status.value, "area": entry.scenario.area}
     if entry.verdict.mismatches:
         data["mismatches"] = [
@@ -253,7 +263,7 @@ def _tap_diagnostics(entry: Entry) -> dict[str, Any]:
         data["message"] = entry.verdict.message
     if entry.verdict.stderr:
         data["stderr"] = entry.verdict.stderr
-    data["rerun"] = entry.scenario.rerun_command()
+    data["rerun"] = verification.rerun_command(entry.scenario)
     return data
 
 
@@ -279,14 +289,13 @@ def render_tap(verification: Verification) -> str:
         elif outcome is Outcome.EXPECTED_FAILURE:
             assert entry.expectation is not None
             lines.append(
-                f"not ok {number} - {description} # TODO expected {entry.status.value}: "
-                + _tap_directive(entry.expectation.reason)
+                f"not ok {number} - {description} # TODO " + _tap_directive(_expected_label(entry))
             )
         elif outcome is Outcome.UNEXPECTED_PASS and not v.fails_run(entry):
             lines.append(f"ok {number} - {description} # TODO unexpected pass (allowed)")
         else:
             lines.append(f"not ok {number} - {description}")
-            diagnostics = _tap_diagnostics(entry)
+            diagnostics = _tap_diagnostics(entry, v)
             if outcome is Outcome.UNEXPECTED_PASS:
                 diagnostics["message"] = _summary_line(entry)
             lines.extend(_yaml_block(diagnostics))
@@ -347,17 +356,17 @@ def render_markdown(verification: Verification) -> str:
         lines.append(f"| {_md(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
     cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
     lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
-    for heading, chosen in (
-        ("Failures", lambda e: e.outcome is Outcome.FAILED),
-        ("Errors", lambda e: e.outcome is Outcome.ERRORED),
-        ("Unexpected passes", lambda e: e.outcome is Outcome.UNEXPECTED_PASS),
-        ("Expected failures", lambda e: e.outcome is Outcome.EXPECTED_FAILURE),
+    for heading, outcome in (
+        ("Failures", Outcome.FAILED),
+        ("Errors", Outcome.ERRORED),
+        ("Unexpected passes", Outcome.UNEXPECTED_PASS),
+        ("Expected failures", Outcome.EXPECTED_FAILURE),
     ):
-        lines.extend(_md_section(heading, [e for e in v.entries if chosen(e)]))
+        lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
     return "\n".join(lines) + "\n"
 
 
-def _md_section(heading: str, entries: list[Entry]) -> list[str]:
+def _md_section(heading: str, entries: list[Entry], verification: Verification) -> list[str]:
     if not entries:
         return []
     lines = ["", f"## {heading}", ""]
@@ -368,12 +377,12 @@ def _md_section(heading: str, entries: list[Entry]) -> list[str]:
             f"{_md(_summary_line(entry))}"
         )
         for m in entry.verdict.mismatches:
-            lines.append(
-                f"  - step {m.step} {_md_code(_step_text(entry, m.step))}: "
-                f"{_md_code(m.what)} {_md(m.describe())}"
-            )
+            step = _step_text(entry, m.step)
+            what = "" if m.what == step else f"{_md_code(m.what)} "
+            lines.append(f"  - step {m.step} {_md_code(step)}: {what}{_md(m.describe())}")
         if entry.expectation is not None and entry.expectation.link:
             lines.append(f"  - tracked in <{entry.expectation.link}>")
+        lines.append(f"  - rerun: {_md_code(verification.rerun_command(scenario))}")
     return lines
 
 

@@ -14,10 +14,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .engine import SUITS, Card, Seat, parse_card
+from .engine import Card, Seat, parse_card
 from .engine.cards import card_display, card_suit, card_token, sort_key
+from .narration import CallPart, CardPart, SuitPart, step_parts, suit_symbol
 from .rulings import anchor_title
-from .scenario import Scenario, action_key, expand_deck, step_kind
+from .scenario import Scenario, expand_deck, step_kind
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
 
@@ -109,42 +110,23 @@ def _setup_panel(scenario: Scenario) -> Panel:
 
 
 def _suit_symbol(letter: str) -> str:
-    for suit in SUITS:
-        if suit.letter == letter:
-            return suit.symbol
-    return letter
+    return suit_symbol(letter)
 
 
 def step_sentence(step: dict[str, Any]) -> Text:
-    kind = step_kind(step)
-    if kind == "deal":
-        return Text(
-            "A new deal is dealt from the "
-            + ("ordered deck" if step["deal"] == "ordered" else "given deck")
-        )
-    if kind == "deal_result":
-        result = step["deal_result"]
-        if result == "thrown-in":
-            return Text("A deal is thrown in (everybody passed)")
-        return Text(
-            f"{result['declarer']} plays {result['contract']} and the declarers take "
-            f"{result['tricks']} tricks"
-        )
-    key = action_key(step)
-    seat = step["seat"]
-    out = Text(f"{seat} ")
-    if key == "call":
-        out.append("passes" if step["call"] == "PASS" else f"bids {step['call']}")
-    elif key == "discard":
-        out.append("discards ")
-        out.append_text(cards_text(step["discard"], group=False))
-    elif key == "nominate":
-        out.append(f"nominates {_suit_symbol(step['nominate'])} for the joker")
-    else:
-        out.append("leads " if "names" in step else "plays ")
-        out.append_text(card_text(step["play"]))
-        if "names" in step:
-            out.append(f" naming {_suit_symbol(step['names'])}")
+    """The step as a sentence ("E plays J♦"), words from :mod:`.narration`."""
+    out = Text()
+    for part in step_parts(step):
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, CardPart):
+            out.append_text(card_text(part.token))
+        elif isinstance(part, CallPart):
+            out.append(part.token)
+        elif isinstance(part, SuitPart):
+            out.append(suit_symbol(part.letter))
+        else:
+            out.append_text(cards_text(list(part.tokens), group=part.group))
     return out
 
 

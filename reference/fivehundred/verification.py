@@ -10,6 +10,7 @@ conformant and an adapter that is broken, and the exit status.  Every report for
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -94,9 +95,7 @@ class Verification:
     allow_unexpected_pass: bool = False
     entries: list[Entry] = field(default_factory=list)
     seconds: float = 0.0
-    started_at: str = field(
-        default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
-    )
+    started_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     broken: str | None = None
     """Why the adapter is judged broken, or ``None``."""
     broken_stderr: str = ""
@@ -104,6 +103,15 @@ class Verification:
     invalid_files: int = 0
     suite_version: str = SUITE_VERSION
     protocol_version: int = PROTOCOL_VERSION
+
+    def rerun_command(self, scenario: Scenario) -> str:
+        """A command that runs ``scenario`` alone the same way."""
+        command = scenario.rerun_command()
+        if self.command is not None:
+            command += f" --impl {shlex.quote(self.command)}"
+            if self.mode == "one-shot":
+                command += " --one-shot"
+        return command
 
     def count(self, outcome: Outcome) -> int:
         return sum(1 for e in self.entries if e.outcome is outcome)
@@ -198,6 +206,9 @@ def run_verification(
         if on_entry is not None:
             on_entry(entry)
 
+    plan = getattr(implementation, "plan", None)  # see ExternalImplementation.plan
+    if callable(plan):
+        plan([s for s in scenarios if s.id not in skips])
     started = time.perf_counter()
     run_scenarios(
         scenarios,
@@ -206,8 +217,8 @@ def run_verification(
         on_report=record,
     )
     verification.seconds = time.perf_counter() - started
-    if verification.broken is None:
-        verification.broken = broken_reason(verification.entries)
+    if verification.broken is None and verification.mode != "in-process":
+        verification.broken = broken_reason(verification.entries)  # adapters only
     return verification
 
 

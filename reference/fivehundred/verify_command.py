@@ -1,0 +1,236 @@
+"""What ``fivehundred verify`` does once its options are parsed.
+
+Kept apart from :mod:`fivehundred.cli` so the command line stays a thin table of
+options and commands that import only what they use (``serve --one-shot`` starts
+once per scenario, and must start fast).  Every user error here is a
+:class:`click.UsageError` or :class:`click.BadParameter`: a clear message and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from .consoles import err_console, out_console, print_diagnostics
+from .corpus import Corpus, load_corpus
+from .expectations import Expectation, ExpectationsError, dump_expectations, load_expectations
+from .external import (
+    DEFAULT_STARTUP_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    ExternalImplementation,
+    HandshakeError,
+)
+from .protocol import ImplementationInfo
+from .reports import render as render_report
+from .runner import ReferenceImplementation, Selection
+from .scenario import Scenario
+from .serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
+from .textreport import print_broken, print_text_report, summary_line
+from .verification import Verification, expectations_from_run, not_run, run_verification
+
+__all__ = ["VerifyOptions", "run_verify"]
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """The options of ``fivehundred verify``, as parsed by click."""
+
+    paths: list[Path] | None
+    selection: Selection
+    command: str | None
+    one_shot: bool
+    timeout: float | None
+    startup_timeout: float | None
+    lenient_errors: bool
+    expectations_file: Path | None
+    allow_unexpected_pass: bool
+    write_expectations: Path | None
+    force: bool
+    fmt: str
+    output: Path | None
+
+
+def _check_options(options: VerifyOptions) -> None:
+    """Refuse contradictory options before anything runs (a run may take minutes)."""
+    if options.command is None and (
+        options.one_shot or options.timeout is not None or options.startup_timeout is not None
+    ):
+        raise click.UsageError("--one-shot, --timeout and --startup-timeout need --impl")
+    for path, option in (
+        (options.output, "--output"),
+        (options.write_expectations, "--write-expectations"),
+    ):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
+    target = options.write_expectations
+    if target is not None and target.exists() and not options.force:
+        raise click.UsageError(
+            f"{target} exists; pass --force to overwrite it with this run's results"
+        )
+
+
+def _load_expectations(path: Path | None) -> dict[str, Expectation]:
+    if path is None:
+        return {}
+    try:
+        return load_expectations(path)
+    except ExpectationsError as error:
+        raise click.BadParameter(str(error), param_hint="--expectations") from None
+
+
+def _select(corpus: Corpus, selection: Selection) -> list[Scenario]:
+    known = {s.id for s in corpus.scenarios}
+    unknown = [i for i in selection.ids if i not in known]
+    if unknown:
+        raise click.UsageError(f"no scenario with id {', '.join(unknown)}")
+    chosen = selection.apply(corpus.scenarios)
+    if not chosen and not corpus.invalid_files:
+        raise click.UsageError("no scenario matches the filters")
+    return chosen
+
+
+def _unknown_ids(expectations: dict[str, Expectation], corpus: Corpus) -> list[str]:
+    known = {s.id for s in corpus.scenarios}
+    return [
+        f"the expectations file lists {i}, which is not a scenario of this suite "
+        "(removed, or mistyped?)"
+        for i in sorted(set(expectations) - known)
+    ]
+
+
+def _external(options: VerifyOptions) -> ExternalImplementation:
+    assert options.command is not None
+    try:
+        return ExternalImplementation(
+            options.command,
+            timeout=DEFAULT_TIMEOUT if options.timeout is None else options.timeout,
+            startup_timeout=DEFAULT_STARTUP_TIMEOUT
+            if options.startup_timeout is None
+            else options.startup_timeout,
+            one_shot=options.one_shot,
+        )
+    except ValueError as error:  # shlex: unbalanced quotes; or an empty command
+        raise click.BadParameter(str(error), param_hint="--impl") from None
+
+
+def _verify_external(
+    options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
+) -> Verification:
+    """Shake hands, then run; a failed handshake is a broken adapter, not a crash."""
+    implementation = _external(options)
+    mode = "one-shot" if options.one_shot else "persistent"
+    try:
+        try:
+            hello = implementation.start()
+        except HandshakeError as error:
+            verification = Verification(
+                ImplementationInfo(implementation.command, "unknown", "unknown"),
+                None,
+                mode,
+                command=implementation.command,
+                lenient_errors=options.lenient_errors,
+                timeout=implementation.timeout,
+                allow_unexpected_pass=options.allow_unexpected_pass,
+                broken=f"the handshake failed: {error.message}",
+                broken_stderr=error.stderr,
+            )
+            return not_run(
+                verification, scenarios, "the adapter failed its handshake", expectations
+            )
+        verification = Verification(
+            hello.implementation,
+            hello.capabilities,
+            mode,
+            command=implementation.command,
+            lenient_errors=options.lenient_errors or not hello.capabilities.error_codes,
+            timeout=implementation.timeout,
+            allow_unexpected_pass=options.allow_unexpected_pass,
+        )
+        return run_verification(verification, scenarios, implementation, expectations)
+    finally:
+        implementation.close()
+
+
+def _verify_reference(
+    options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
+) -> Verification:
+    verification = Verification(
+        REFERENCE_INFO,
+        REFERENCE_CAPABILITIES,
+        "in-process",
+        lenient_errors=options.lenient_errors,
+        allow_unexpected_pass=options.allow_unexpected_pass,
+    )
+    return run_verification(verification, scenarios, ReferenceImplementation(), expectations)
+
+
+def _write_report(verification: Verification, options: VerifyOptions) -> None:
+    """The report on stdout or in ``--output``; then, unless the text report went to
+    the terminal, the summary line on stderr so a person still sees how it went."""
+    output = options.output
+    if options.fmt == "text" and output is None:
+        print_text_report(verification, out_console())
+        return
+    try:
+        if options.fmt == "text":
+            assert output is not None
+            with output.open("w", encoding="utf-8") as handle:
+                plain = Console(file=handle, no_color=True, width=120, soft_wrap=True)
+                print_text_report(verification, plain)
+        else:
+            text = render_report(verification, options.fmt)
+            if output is None:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            else:
+                output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.FileError(str(output), hint=error.strerror or str(error)) from None
+    err = err_console()
+    err.print(escape(summary_line(verification)), style="green" if verification.ok else "red")
+    if verification.broken is not None:
+        print_broken(verification, err)
+
+
+def _write_expectations(
+    verification: Verification, previous: dict[str, Expectation], options: VerifyOptions
+) -> None:
+    target = options.write_expectations
+    assert target is not None
+    written = expectations_from_run(verification, previous)
+    try:
+        dump_expectations(written, target, force=options.force)
+    except FileExistsError:
+        raise click.UsageError(f"{target} appeared during the run; not overwritten") from None
+    except OSError as error:
+        raise click.FileError(str(target), hint=error.strerror or str(error)) from None
+    err_console().print(f"wrote {len(written)} expectations to {escape(str(target))}")
+
+
+def run_verify(options: VerifyOptions) -> int:
+    """Run ``fivehundred verify``; return its exit status."""
+    _check_options(options)
+    expectations = _load_expectations(options.expectations_file)
+    notes = out_console() if options.fmt == "text" and options.output is None else err_console()
+    corpus = load_corpus(options.paths)
+    print_diagnostics(corpus.diagnostics, notes)
+    scenarios = _select(corpus, options.selection)
+    warnings = _unknown_ids(expectations, corpus)
+    for warning in warnings:
+        err_console().print(f"[yellow]warning:[/] {escape(warning)}")
+    if options.command is None:
+        verification = _verify_reference(options, scenarios, expectations)
+    else:
+        verification = _verify_external(options, scenarios, expectations)
+    verification.warnings = warnings
+    verification.invalid_files = len(corpus.invalid_files)
+    _write_report(verification, options)
+    if options.write_expectations is not None:
+        _write_expectations(verification, expectations, options)
+    return verification.exit_code

@@ -1,0 +1,170 @@
+"""The subprocess layer in-process: deadlines, caps, exit reasons, group kills, reaping.
+
+These drive :class:`AdapterProcess` and :class:`ExternalImplementation` directly, so
+they can check what the command line hides: that this process is left with no child
+(running or zombie), that a child which never reads its stdin cannot block a write,
+and exactly how much stderr is kept.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fivehundred.adapter_process import (
+    STDERR_TAIL_BYTES,
+    AdapterProcess,
+    ChannelError,
+    ChannelTimeout,
+)
+from fivehundred.execute import run_input
+from fivehundred.external import ExternalImplementation, capability_skip
+from fivehundred.protocol import Capabilities
+from protocol_helpers import PYTHON, adapter, processes_with, sample, serve_command
+
+
+def _child(code: str, marker: str, **options: int) -> AdapterProcess:
+    return AdapterProcess.start([PYTHON, "-c", code, marker], **options)  # type: ignore[arg-type]
+
+
+def _soon(seconds: float = 5.0) -> float:
+    return time.monotonic() + seconds
+
+
+def test_a_child_that_never_reads_cannot_block_a_big_write(marker: str) -> None:
+    # Four MiB is far more than a pipe holds: a blocking write would hang here forever.
+    child = _child("import time; time.sleep(60)", marker)
+    with pytest.raises(ChannelTimeout):
+        child.exchange(b"x" * (4 << 20) + b"\n", time.monotonic() + 0.5)
+    child.kill()
+
+
+def test_a_stderr_flood_is_drained_and_only_its_tail_kept(marker: str) -> None:
+    code = (
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "sys.stderr.write('noise\\n' * 900000)\n"
+        "sys.stderr.write('the end of the flood\\n'); sys.stderr.flush()\n"
+        "print('{}', flush=True)\n"
+    )
+    child = _child(code, marker)
+    assert child.exchange(b"go\n", _soon(60)) == b"{}"
+    child.stop(5)
+    tail = child.take_stderr()
+    assert tail.endswith("the end of the flood\n")
+    assert tail.startswith("[… ") and "earlier bytes of stderr dropped" in tail
+    assert len(tail.encode()) <= STDERR_TAIL_BYTES + 100
+
+
+def test_an_endless_line_is_cut_at_the_cap(marker: str) -> None:
+    child = _child(
+        "import sys; sys.stdout.write('y' * 100000); sys.stdout.flush()", marker, max_line=1024
+    )
+    with pytest.raises(ChannelError, match="longer than 1,024 bytes"):
+        child.exchange(b"\n", _soon())
+    child.kill()
+
+
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        ("import sys; sys.exit(5)", "exited with status 5 without replying"),
+        ("import os, signal; os.kill(os.getpid(), signal.SIGTERM)", "was killed by SIGTERM"),
+        ("import sys; sys.stdout.write('half a li'); sys.exit(0)", "bytes of an unfinished line"),
+    ],
+)
+def test_an_early_exit_says_how_the_child_ended(code: str, says: str, marker: str) -> None:
+    child = _child(code, marker)
+    with pytest.raises(ChannelError, match=says):
+        child.exchange(b"\n", _soon())
+    child.kill()
+
+
+def test_kill_takes_the_whole_process_group(marker: str) -> None:
+    grandchild = "print('ready', flush=True); import time; time.sleep(60)"
+    code = (
+        "import subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {grandchild!r}, sys.argv[1]])\n"
+        "time.sleep(60)\n"
+    )
+    child = _child(code, marker)
+    assert child.exchange(b"\n", _soon(30)) == b"ready"
+    assert len(processes_with(marker)) == 2
+    child.kill()  # the fixture checks the grandchild is gone and nothing is left to reap
+
+
+def test_leftover_lines_wait_for_the_next_exchange(marker: str) -> None:
+    child = _child("print('one'); print('two', flush=True); import time; time.sleep(60)", marker)
+    assert child.exchange(b"\n", _soon()) == b"one"
+    assert child.exchange(b"\n", _soon()) == b"two"
+    child.kill()
+
+
+def test_a_crash_mid_run_restarts_and_leaves_no_zombie(marker: str) -> None:
+    chosen = sample(4)
+    implementation = ExternalImplementation(
+        shlex.split(adapter("crash_mid_run.py", "1", marker=marker))
+    )
+    implementation.start()
+    outcomes = [implementation.run(s) for s in chosen]
+    implementation.close()
+    assert [o.result is not None for o in outcomes] == [True, False, True, False]
+    assert implementation.restarts == 1  # after the first crash; the second is the last run
+
+
+def test_an_adapter_that_cannot_restart_stops_being_tried(tmp_path: Path, marker: str) -> None:
+    flag = tmp_path / "started"
+    implementation = ExternalImplementation(
+        shlex.split(adapter("starts_once.py", str(flag), marker=marker))
+    )
+    implementation.start()
+    first, second, third = (implementation.run(s) for s in sample(3))
+    implementation.close()
+    assert first.errored is not None and "status 70" in first.errored
+    assert second.errored is not None and "could not be restarted" in second.errored
+    assert "already started once" in second.stderr
+    assert third.errored is not None and third.errored.startswith("not run:")
+
+
+def test_capabilities_decide_what_is_sent() -> None:
+    scenarios = list(sample(40))
+    full = Capabilities(("australian-4",), True, True)
+    assert all(capability_skip(s, full) is None for s in scenarios)
+    other = Capabilities(("american-5",), True, True)
+    assert all(
+        "profile australian-4 is not supported" in (capability_skip(s, other) or "")
+        for s in scenarios
+    )
+    no_legal = Capabilities(("australian-4",), False, True)
+    observing = [
+        s
+        for s in scenarios
+        if any(
+            "legal" in st.get("expect", {}) or "legal_count" in st.get("expect", {})
+            for st in s.steps
+        )
+    ]
+    assert observing, "the sample should observe legal actions somewhere"
+    for scenario in scenarios:
+        skipped = capability_skip(scenario, no_legal)
+        assert (skipped is not None) == (scenario in observing)
+
+
+def test_the_python_running_the_tests_is_the_one_adapters_use() -> None:
+    assert sys.executable == PYTHON
+
+
+def test_a_plan_sends_ahead_and_going_off_plan_is_still_correct(marker: str) -> None:
+    chosen = sample(6)
+    implementation = ExternalImplementation(shlex.split(serve_command(marker)))
+    implementation.start()
+    implementation.plan(chosen)
+    in_order = [implementation.run(s).result for s in chosen[:3]]
+    off_plan = [implementation.run(s).result for s in (chosen[5], chosen[3])]
+    implementation.close()
+    assert in_order == [run_input(s.input()) for s in chosen[:3]]
+    assert off_plan == [run_input(s.input()) for s in (chosen[5], chosen[3])]
+    assert implementation.restarts == 1  # chosen[3] was in flight when chosen[5] was asked for

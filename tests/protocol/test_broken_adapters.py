@@ -1,0 +1,148 @@
+"""Deliberately broken adapters: the runner survives each, says what happened, and cleans up.
+
+Every test runs ``fivehundred verify`` for real against one adapter from
+``adapters/`` that injects one fault into otherwise correct answers.  The run must
+finish, classify each scenario (errored for the faulty ones, passed for the rest)
+or report a broken adapter (exit status 3), and leave no process behind: the
+``marker`` fixture fails the test if any adapter or grandchild is still running.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fivehundred.adapter_process import STDERR_TAIL_BYTES
+from protocol_helpers import adapter, by_id, cli, id_options, sample
+
+
+def _verify(command: str, *options: str, count: int = 3) -> tuple[int, dict[str, Any], list[str]]:
+    chosen = sample(count)
+    run = cli("verify", "--impl", command, *id_options(chosen), "--format", "json", *options)
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.code, run.json(), [s.id for s in chosen]
+
+
+def _statuses(report: dict[str, Any], ids: list[str]) -> list[str]:
+    entries = by_id(report)
+    return [entries[i]["status"] for i in ids]
+
+
+def test_crash_at_start_is_a_broken_adapter(marker: str) -> None:
+    code, report, ids = _verify(adapter("crash_at_start.py", marker=marker))
+    assert code == 3
+    assert _statuses(report, ids) == ["errored"] * 3
+    broken = report["broken_adapter"]
+    assert "handshake failed" in broken["reason"]
+    assert "exited with status 3" in broken["reason"]
+    assert "cannot find my engine" in broken["stderr"]
+    assert all("not run" in e["message"] for e in report["scenarios"])
+
+
+def test_crash_mid_run_errors_that_scenario_and_restarts(marker: str) -> None:
+    code, report, ids = _verify(adapter("crash_mid_run.py", "1", marker=marker))
+    assert code == 1
+    assert report["broken_adapter"] is None
+    assert _statuses(report, ids) == ["passed", "errored", "passed"]
+    crashed = by_id(report)[ids[1]]
+    assert "exited with status 70 without replying" in crashed["message"]
+    assert "will be restarted" in crashed["message"]
+    assert "crashing on run 2" in crashed["stderr"]
+
+
+def test_a_hang_times_out_and_the_whole_group_is_killed(marker: str) -> None:
+    # The hanging adapter starts a sleeping grandchild carrying the marker: the
+    # fixture proves it was killed with its parent's process group.
+    code, report, ids = _verify(adapter("hang.py", "2", marker=marker), "--timeout", "1")
+    assert code == 1
+    assert _statuses(report, ids) == ["passed", "errored", "passed"]
+    hung = by_id(report)[ids[1]]
+    assert "no reply within 1 s" in hung["message"]
+    assert "sleeping instead of answering" in hung["stderr"]
+
+
+def test_a_hang_before_hello_is_a_broken_adapter(marker: str) -> None:
+    code, report, _ = _verify(adapter("hang.py", "hello", marker=marker), "--startup-timeout", "1")
+    assert code == 3
+    assert "no answer to hello within 1 s" in report["broken_adapter"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("not_json.py", "the line is not JSON"),
+        ("wrong_seq.py", "the reply has seq "),
+        ("off_protocol.py", "not a valid run-reply message: at result.steps"),
+        ("exit_after_hello.py", "exited with status 0 without replying"),
+        ("huge_line.py", "longer than 16,777,216 bytes"),
+    ],
+)
+def test_every_scenario_errored_is_a_broken_adapter(name: str, says: str, marker: str) -> None:
+    code, report, ids = _verify(adapter(name, marker=marker))
+    assert code == 3
+    assert _statuses(report, ids) == ["errored"] * 3
+    assert all(says in e["message"] for e in report["scenarios"]), report["scenarios"]
+    assert "all 3 scenarios it was given errored" in report["broken_adapter"]["reason"]
+
+
+def test_a_stderr_flood_neither_blocks_nor_fails_the_run(marker: str) -> None:
+    code, report, ids = _verify(adapter("flood_stderr.py", "4", marker=marker))
+    assert code == 0, report
+    assert _statuses(report, ids) == ["passed"] * 3
+
+
+def test_a_bad_hello_names_both_protocol_versions(marker: str) -> None:
+    code, report, _ = _verify(adapter("bad_hello.py", marker=marker))
+    assert code == 3
+    assert "speaks protocol 2; this runner speaks protocol 1" in report["broken_adapter"]["reason"]
+
+
+def test_a_command_that_does_not_exist_is_a_broken_adapter() -> None:
+    code, report, _ = _verify("/nonexistent/adapter --flag")
+    assert code == 3
+    assert "cannot start '/nonexistent/adapter'" in report["broken_adapter"]["reason"]
+
+
+def test_one_shot_mode_survives_hangs_too(marker: str) -> None:
+    code, report, ids = _verify(
+        adapter("hang.py", "1", marker=marker), "--one-shot", "--timeout", "1", count=2
+    )
+    assert code == 3
+    assert _statuses(report, ids) == ["errored"] * 2
+    assert report["run"]["mode"] == "one-shot"
+
+
+def test_the_text_report_says_broken_adapter_in_words(marker: str) -> None:
+    chosen = sample(1)
+    run = cli("verify", "--impl", adapter("crash_at_start.py", marker=marker), *id_options(chosen))
+    assert run.code == 3
+    assert "BROKEN ADAPTER" in run.stdout
+    assert "not a conformance result" in run.stdout
+    assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_stderr_kept_per_scenario_is_bounded(marker: str) -> None:
+    _, report, _ = _verify(
+        adapter("partial.py", "", "", "", marker=marker), count=1
+    )  # control: a clean adapter has no stderr in the report
+    assert all(e["stderr"] == "" for e in report["scenarios"])
+    code, report, ids = _verify(adapter("crash_mid_run.py", "0", marker=marker), count=1)
+    assert code == 3
+    assert len(by_id(report)[ids[0]]["stderr"]) <= STDERR_TAIL_BYTES + 100
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--impl", "'unbalanced"], "No closing quotation"),
+        (["--impl", ""], "command is empty"),
+        (["--timeout", "1"], "need --impl"),
+        (["--one-shot"], "need --impl"),
+        (["--impl", "x", "--timeout", "0"], "--timeout"),
+    ],
+)
+def test_usage_errors_are_clear_and_exit_2(options: list[str], says: str) -> None:
+    run = cli("verify", *options)
+    assert run.code == 2, run
+    assert says in run.stderr
+    assert "Traceback" not in run.stderr

@@ -1,0 +1,178 @@
+"""Expectations files: expected failures, unexpected passes, skips, and writing one.
+
+An implementer's CI must fail only on changes: a listed failure that still fails is
+fine, a listed failure that now passes fails the run until the file is updated, and
+``--write-expectations`` produces a file that makes the same run pass.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+from mixed_run import mixed_run
+from protocol_helpers import adapter, by_id, cli, id_options, sample
+
+
+def test_outcomes_read_against_the_file(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    run = cli(*mixed.options(chosen), "--expectations", str(mixed.expectations), "--format", "json")
+    assert run.code == 1
+    entries = by_id(run.json())
+    outcome = {i: entries[i]["outcome"] for i in mixed.ids}
+    assert outcome == {
+        mixed.expected_failure: "expected-failure",
+        mixed.failure: "failed",
+        mixed.error: "errored",
+        mixed.skip: "skipped",
+        mixed.unexpected_pass: "unexpected-pass",
+        mixed.passing: "passed",
+    }
+    assert entries[mixed.expected_failure]["expected_status"] == "failed"
+    assert entries[mixed.expected_failure]["fails_run"] is False
+    assert entries[mixed.unexpected_pass]["fails_run"] is True
+    assert "not implemented" in entries[mixed.error]["message"]
+    assert '"feature": "x"' in entries[mixed.error]["message"]
+
+
+def test_an_expected_failure_does_not_fail_the_run(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    only = [s for s in chosen if s.id in (mixed.expected_failure, mixed.passing)]
+    run = cli(*mixed.options(only), "--expectations", str(mixed.expectations))
+    assert run.code == 0, run.stdout
+    assert "1 expected failures" in run.stdout
+
+
+def test_an_unexpected_pass_fails_the_run_unless_allowed(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    only = [s for s in chosen if s.id == mixed.unexpected_pass]
+    run = cli(*mixed.options(only), "--expectations", str(mixed.expectations))
+    assert run.code == 1
+    assert "UNEXPECTED PASS" in run.stdout
+    assert "was broken, now fixed" in run.stdout
+    allowed = cli(
+        *mixed.options(only), "--expectations", str(mixed.expectations), "--allow-unexpected-pass"
+    )
+    assert allowed.code == 0
+
+
+def test_a_different_failure_than_listed_fails_the_run(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    listed = tmp_path / "listed.json"
+    listed.write_text(json.dumps({mixed.error: {"status": "fail", "reason": "wrong answer"}}))
+    only = [s for s in chosen if s.id == mixed.error]
+    run = cli(*mixed.options(only), "--expectations", str(listed), "--format", "json")
+    assert run.code != 0
+    assert by_id(run.json())[mixed.error]["outcome"] == "errored"
+
+
+def test_skip_means_never_sent(tmp_path: Path, marker: str) -> None:
+    chosen = sample(2)
+    listed = tmp_path / "skip.yaml"
+    listed.write_text(
+        "".join(f"{s.id}: {{status: skip, reason: crashes the engine}}\n" for s in chosen)
+    )
+    # This adapter crashes on any run: the run passes only if nothing is sent.
+    command = adapter("crash_mid_run.py", "0", marker=marker)
+    run = cli(
+        "verify",
+        "--impl",
+        command,
+        *id_options(chosen),
+        "--expectations",
+        str(listed),
+        "--format",
+        "json",
+    )
+    assert run.code == 0, run.stdout
+    report = run.json()
+    assert report["totals"]["skipped"] == 2
+    assert all("crashes the engine" in e["message"] for e in report["scenarios"])
+
+
+def test_unknown_ids_are_warned_about(tmp_path: Path) -> None:
+    listed = tmp_path / "unknown.yaml"
+    listed.write_text("ZZZZ: {status: fail, reason: typo}\n")
+    chosen = sample(1)
+    run = cli("verify", *id_options(chosen), "--expectations", str(listed), "--format", "json")
+    assert run.code == 0
+    assert "warning" in run.stderr and "ZZZZ" in run.stderr
+    assert any("ZZZZ" in w for w in run.json()["warnings"])
+
+
+def test_an_invalid_file_is_a_usage_error_with_the_place(tmp_path: Path) -> None:
+    listed = tmp_path / "bad.yaml"
+    listed.write_text("7QK2: {status: broken}\nlower: {status: fail, reason: x}\n")
+    run = cli("verify", "--expectations", str(listed))
+    assert run.code == 2
+    assert "not a valid expectations file" in run.stderr
+    assert "7QK2: 'reason' is a required property" in run.stderr
+    assert "'broken' is not one of" in run.stderr
+    assert "Traceback" not in run.stderr
+    listed.write_text("a: [b\n")
+    run = cli("verify", "--expectations", str(listed))
+    assert run.code == 2 and "not valid YAML" in run.stderr and "bad.yaml:" in run.stderr
+
+
+def test_write_expectations_round_trip(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    for name in ("written.yaml", "written.json"):
+        target = tmp_path / name
+        first = cli(*mixed.options(chosen), "--write-expectations", str(target))
+        assert first.code == 1
+        assert f"wrote 3 expectations to {target}" in first.stderr
+        text = target.read_text()
+        document = json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
+        assert {k: v["status"] for k, v in document.items()} == {
+            mixed.expected_failure: "fail",
+            mixed.failure: "fail",
+            mixed.error: "error",
+        }
+        assert all(v["reason"] for v in document.values())
+        again = cli(*mixed.options(chosen), "--expectations", str(target), "--format", "json")
+        assert again.code == 0, again.stdout
+        assert again.json()["totals"]["expected_failures"] == 3
+
+
+def test_write_expectations_never_overwrites_without_force(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    target = tmp_path / "mine.yaml"
+    target.write_text("# hand-edited\n")
+    refused = cli(*mixed.options(chosen), "--write-expectations", str(target))
+    assert refused.code == 2 and "--force" in refused.stderr
+    assert target.read_text() == "# hand-edited\n"
+    forced = cli(*mixed.options(chosen), "--write-expectations", str(target), "--force")
+    assert forced.code == 1
+    assert mixed.failure in yaml.safe_load(target.read_text())
+
+
+def test_writing_keeps_reasons_links_and_skips(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    previous = tmp_path / "previous.yaml"
+    previous.write_text(
+        yaml.safe_dump(
+            {
+                mixed.expected_failure: {
+                    "status": "fail",
+                    "reason": "mine",
+                    "link": "https://x.y/1",
+                },
+                mixed.passing: {"status": "skip", "reason": "slow"},
+                "7QK2": {"status": "error", "reason": "not selected in this run"},
+            }
+        )
+    )
+    target = tmp_path / "next.yaml"
+    cli(
+        *mixed.options(chosen), "--expectations", str(previous), "--write-expectations", str(target)
+    )
+    written = yaml.safe_load(target.read_text())
+    assert written[mixed.expected_failure] == {
+        "status": "fail",
+        "reason": "mine",
+        "link": "https://x.y/1",
+    }
+    assert written[mixed.passing] == {"status": "skip", "reason": "slow"}
+    assert written["7QK2"]["reason"] == "not selected in this run"
+    assert written[mixed.failure]["status"] == "fail"

@@ -1,0 +1,58 @@
+"""``fivehundred export``: the corpus as one JSON file that follows its schema.
+
+Beyond the schema, the file must be usable on its own: each input is exactly the
+run message's scenario, and feeding each scenario's expectations back as a result
+passes — so a harness comparing against the export judges like the runner does.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fivehundred import PROTOCOL_VERSION, SUITE_VERSION
+from fivehundred.schemas import validator
+from fivehundred.verdict import Status, compare
+from protocol_helpers import cli, corpus
+
+
+def test_export_follows_its_schema_and_holds_the_whole_corpus(tmp_path: Path) -> None:
+    target = tmp_path / "corpus.json"
+    run = cli("export", "-o", str(target))
+    assert run.code == 0, run.stderr
+    assert f"export: {len(corpus())} scenarios, suite {SUITE_VERSION}" in run.stderr
+    document = json.loads(target.read_text(encoding="utf-8"))
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}"
+        for e in validator("export.schema.json").iter_errors(document)
+    ]
+    assert errors == []
+    assert document["suite"] == {"version": SUITE_VERSION, "protocol": PROTOCOL_VERSION}
+    exported = {entry["id"]: entry for entry in document["scenarios"]}
+    assert list(exported) == [s.id for s in corpus()]
+    for scenario in corpus():
+        entry = exported[scenario.id]
+        assert entry["input"] == scenario.input()
+        assert entry["rules"] == scenario.rules and entry["area"] == scenario.area
+        assert len(entry["expectations"]) == len(scenario.steps)
+        verdict = compare(scenario, {"steps": entry["expectations"]})
+        assert verdict.status is Status.PASSED, (scenario.id, verdict.mismatches)
+
+
+def test_export_to_stdout_is_the_same_document(tmp_path: Path) -> None:
+    target = tmp_path / "corpus.json"
+    cli("export", "--output", str(target))
+    run = cli("export")
+    assert run.code == 0
+    assert json.loads(run.stdout) == json.loads(target.read_text(encoding="utf-8"))
+
+
+def test_export_refuses_an_invalid_corpus_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "area" / "bad.yaml"
+    bad.parent.mkdir()
+    bad.write_text("id: ZZ22\ntitle: [unclosed\n", encoding="utf-8")
+    target = tmp_path / "out.json"
+    run = cli("export", str(tmp_path / "area"), "-o", str(target))
+    assert run.code == 1
+    assert "bad.yaml" in run.stderr and "nothing written" in run.stderr
+    assert not target.exists()

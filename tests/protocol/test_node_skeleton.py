@@ -1,0 +1,78 @@
+"""The Node.js adapter skeleton speaks the protocol and skips everything, as shipped.
+
+CI installs Node.js; without it this test fails rather than skips, so a missing
+runtime can never make the skeleton silently untested.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+
+import pytest
+from fivehundred import protocol as p
+from fivehundred.schemas import validator
+from protocol_helpers import ROOT, cli, corpus, id_options
+
+SKELETON = ROOT / "adapters" / "node-skeleton" / "adapter.js"
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    found = shutil.which("node") or ("/usr/bin/node" if shutil.which("/usr/bin/node") else None)
+    if found is None:
+        pytest.fail(
+            "Node.js is required for the adapter skeleton test: install nodejs (node on PATH)"
+        )
+    return found
+
+
+def _command(node: str, marker: str, *extra: str) -> str:
+    # Node ignores arguments after the script; the marker lets the fixture find strays.
+    return shlex.join([node, str(SKELETON), *extra, marker])
+
+
+def test_hello_reply_follows_the_schema(node: str) -> None:
+    done = subprocess.run(
+        [node, str(SKELETON)],
+        input=p.encode(p.hello()) + p.encode(p.bye()),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1
+    reply = json.loads(lines[0])
+    assert validator("protocol/hello-reply.schema.json").is_valid(reply)
+    hello = p.parse_hello_reply(reply)
+    assert hello.capabilities == p.Capabilities(("australian-4",), False, False)
+
+
+def test_the_whole_suite_is_skipped_and_the_run_passes(node: str, marker: str) -> None:
+    run = cli("verify", "--impl", _command(node, marker), "--format", "json")
+    report = run.json()
+    assert run.code == 0, run.stderr
+    assert report["implementation"]["name"] == "node-skeleton"
+    assert report["run"]["lenient_errors"] is True  # error_codes: false
+    assert report["totals"]["skipped"] == report["totals"]["total"] == len(corpus())
+    reasons = {e["message"] for e in report["scenarios"]}
+    assert any(r.startswith("not implemented: ") for r in reasons)
+    assert any("legal actions" in r for r in reasons)  # skipped by the runner, never sent
+
+
+def test_one_shot_mode_works_too(node: str, marker: str) -> None:
+    chosen = list(corpus())[::40]
+    run = cli(
+        "verify",
+        "--impl",
+        _command(node, marker, "--one-shot"),
+        "--one-shot",
+        *id_options(chosen),
+        "--format",
+        "json",
+    )
+    assert run.code == 0, run.stderr
+    assert run.json()["totals"]["skipped"] == len(chosen)

@@ -1,0 +1,145 @@
+"""Every report format, from one run that has every outcome.
+
+JSON must follow ``schema/report.schema.json``; JUnit must parse and count like CI
+tools count (expected failures as skipped, a failing unexpected pass as a failure);
+TAP must have its plan and directives; Markdown must have the table by area.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from fivehundred import SUITE_VERSION, reports, scaffold
+from fivehundred import cli as cli_module
+from fivehundred.scenario import Scenario
+from fivehundred.schemas import validator
+from mixed_run import MixedRun, mixed_run
+from protocol_helpers import cli
+
+Mixed = tuple[MixedRun, list[Scenario]]
+
+
+@pytest.fixture
+def mixed(tmp_path: Path, marker: str) -> Mixed:
+    return mixed_run(tmp_path, marker)
+
+
+def _report(mixed: Mixed, fmt: str, tmp_path: Path) -> str:
+    run_, chosen = mixed
+    output = tmp_path / f"report.{fmt}"
+    run = cli(
+        *run_.options(chosen),
+        "--expectations",
+        str(run_.expectations),
+        "--format",
+        fmt,
+        "--output",
+        str(output),
+    )
+    assert run.code == 1  # one failure, one error, one unexpected pass
+    assert run.stdout == ""
+    assert "verify: 1 passed, 1 failed, 1 errored, 1 skipped" in run.stderr
+    return output.read_text(encoding="utf-8")
+
+
+def test_json_follows_its_schema_and_counts_every_outcome(mixed: Mixed, tmp_path: Path) -> None:
+    report = json.loads(_report(mixed, "json", tmp_path))
+    errors = [e.message for e in validator("report.schema.json").iter_errors(report)]
+    assert errors == []
+    assert report["suite"] == {"version": SUITE_VERSION, "protocol": 1}
+    assert report["totals"] == {
+        "total": 6,
+        "passed": 1,
+        "failed": 1,
+        "errored": 1,
+        "skipped": 1,
+        "expected_failures": 1,
+        "unexpected_passes": 1,
+    }
+    assert report["ok"] is False and report["exit_code"] == 1
+    assert report["run"]["mode"] == "persistent"
+    failed = next(e for e in report["scenarios"] if e["outcome"] == "failed")
+    assert failed["mismatches"] and failed["mismatches"][0]["expected"] == "accepted"
+    assert "--impl" in failed["rerun"]
+
+
+def test_junit_parses_with_a_suite_per_area_and_ci_counts(mixed: Mixed, tmp_path: Path) -> None:
+    run_, chosen = mixed
+    root = ET.fromstring(_report(mixed, "junit", tmp_path))
+    assert root.tag == "testsuites"
+    assert {k: root.get(k) for k in ("tests", "failures", "errors", "skipped")} == {
+        "tests": "6",
+        "failures": "2",  # the failure and the unexpected pass
+        "errors": "1",
+        "skipped": "2",  # the skip and the expected failure
+    }
+    suites = root.findall("testsuite")
+    assert sorted(s.get("name") for s in suites) == sorted({s.area for s in chosen})
+    assert sum(int(s.get("tests") or 0) for s in suites) == 6
+    cases = {c.get("name", "").split()[0]: c for c in root.iter("testcase")}
+    assert cases[run_.failure].find("failure") is not None
+    unexpected = cases[run_.unexpected_pass].find("failure")
+    assert unexpected is not None and unexpected.get("type") == "unexpected-pass"
+    assert cases[run_.error].find("error") is not None
+    expected = cases[run_.expected_failure].find("skipped")
+    assert expected is not None and "expected failure: known bug" in str(expected.get("message"))
+    assert cases[run_.skip].find("skipped") is not None
+    assert list(cases[run_.passing]) == []
+
+
+def test_tap_has_its_plan_and_directives(mixed: Mixed, tmp_path: Path) -> None:
+    run_, _ = mixed
+    lines = _report(mixed, "tap", tmp_path).splitlines()
+    assert lines[0] == "TAP version 13"
+    assert lines[1] == "1..6"
+    results = [line for line in lines if re.match(r"(not )?ok \d+ ", line)]
+    assert len(results) == 6
+    by_id = {line.split(" - ")[1].split()[0]: line for line in results}
+    assert by_id[run_.passing].startswith("ok ")
+    assert re.search(r"^ok \d+ .* # SKIP no open misère yet$", by_id[run_.skip])
+    assert re.search(
+        r"^not ok \d+ .* # TODO expected failure: known bug$", by_id[run_.expected_failure]
+    )
+    for failing in (run_.failure, run_.error, run_.unexpected_pass):
+        assert by_id[failing].startswith("not ok ") and "#" not in by_id[failing]
+    assert "  ---" in lines and "  ..." in lines
+
+
+def test_markdown_has_the_table_by_area_and_the_failures(mixed: Mixed, tmp_path: Path) -> None:
+    run_, chosen = mixed
+    text = _report(mixed, "markdown", tmp_path)
+    assert text.startswith("# Five Hundred conformance: fivehundred-reference")
+    assert (
+        "| Area | Passed | Failed | Errored | Skipped | Expected failures | Unexpected passes "
+        "| Total |" in text
+    )
+    assert "| **all** | **1** | **1** | **1** | **1** | **1** | **1** | **6** |" in text
+    for area in {s.area for s in chosen}:
+        assert f"\n| {area} | " in text
+    for heading in ("## Failures", "## Errors", "## Unexpected passes", "## Expected failures"):
+        assert heading in text
+    assert f"- **{run_.failure}**" in text
+    assert "tracked in <https://example.org/1>" in text
+    assert "**Not conformant**" in text
+
+
+def test_text_report_to_a_file_has_no_colour_codes(mixed: Mixed, tmp_path: Path) -> None:
+    text = _report(mixed, "text", tmp_path)
+    assert "\x1b[" not in text
+    assert "FAILED" in text and "UNEXPECTED PASS" in text
+    assert "verify: 1 passed, 1 failed, 1 errored, 1 skipped, 1 expected failures" in text
+
+
+def test_junit_survives_control_characters_in_stderr() -> None:
+    assert reports._xml_text("a\x00b\x1b[31mc") == "a\\x00b\\x1b[31mc"
+    text = reports._xml_text("bell \x07 done")
+    assert ET.fromstring(f"<x>{text}</x>").text == "bell \\x07 done"
+
+
+def test_the_cli_offers_exactly_the_formats_and_starts_that_exist() -> None:
+    assert ("text", *reports.FORMATS) == cli_module.REPORT_FORMATS
+    assert cli_module.STARTS == scaffold.STARTS
