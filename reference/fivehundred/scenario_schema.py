@@ -54,7 +54,8 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
             candidates = [e for e in error.context if e.schema_path[0] == branch]
         else:
             candidates = [
-                e for e in error.context
+                e
+                for e in error.context
                 if not (e.validator in ("type", "const") and not e.relative_path)
             ]
         if candidates:

@@ -73,7 +73,9 @@ def test_a_hang_before_hello_is_a_broken_adapter(marker: str) -> None:
         ("not_json.py", "the line is not JSON"),
         ("wrong_seq.py", "the reply has seq "),
         ("off_protocol.py", "not a valid run-reply message: at result.steps"),
-        ("exit_after_hello.py", "exited with status 0 without replying"),
+        # Whether the exit is noticed while writing the run message or while waiting for
+        # the reply depends on timing; either way the message says the adapter exited.
+        ("exit_after_hello.py", "exited with status 0"),
         ("huge_line.py", "longer than 16,777,216 bytes"),
     ],
 )

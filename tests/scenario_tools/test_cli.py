@@ -8,9 +8,9 @@ from pathlib import Path
 
 import yaml
 from click.testing import CliRunner
-from conftest import GOOD
-
 from fivehundred.cli import main
+
+from conftest import GOOD
 
 Write = Callable[[str, str], Path]
 
@@ -90,8 +90,19 @@ def test_verify_filters_by_id_and_rejects_unknown_ids(write: Write) -> None:
 
 def test_new_writes_a_valid_skeleton_with_a_fresh_id(tmp_path: Path) -> None:
     for start in ("deck", "auction", "play", "game"):
-        code, output = _run("new", "--dir", str(tmp_path), "--area", "auction",
-                            "--title", f"Start {start}", "--rule", "bid-order", "--start", start)
+        code, output = _run(
+            "new",
+            "--dir",
+            str(tmp_path),
+            "--area",
+            "auction",
+            "--title",
+            f"Start {start}",
+            "--rule",
+            "bid-order",
+            "--start",
+            start,
+        )
         assert code == 0, output
     files = sorted((tmp_path / "auction").glob("*.yaml"))
     assert len(files) == 4
@@ -114,8 +125,9 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
 
 
 def test_new_refuses_unknown_rule_anchor(tmp_path: Path) -> None:
-    code, output = _run("new", "--dir", str(tmp_path), "--area", "a", "--title", "T",
-                        "--rule", "nope")
+    code, output = _run(
+        "new", "--dir", str(tmp_path), "--area", "a", "--title", "T", "--rule", "nope"
+    )
     assert code == 2
     assert "unknown rule anchor nope" in output
 

@@ -36,8 +36,10 @@ def test_every_scenario_lives_in_an_area_folder() -> None:
 
 def test_every_file_points_editors_at_the_schema() -> None:
     missing = [
-        str(s.path) for s in CORPUS.scenarios
-        if s.path is not None and not s.path.read_text(encoding="utf-8").startswith(
+        str(s.path)
+        for s in CORPUS.scenarios
+        if s.path is not None
+        and not s.path.read_text(encoding="utf-8").startswith(
             "# yaml-language-server: $schema=../../schema/scenario.schema.json"
         )
     ]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import GOOD
-
 from fivehundred.corpus import load_corpus, load_file
+
+from conftest import GOOD
 
 Write = Callable[[str, str], Path]
 
@@ -29,7 +29,7 @@ def test_a_good_file_loads_with_its_area(write: Write) -> None:
 def test_unknown_card_is_reported_at_its_line_and_column(write: Write) -> None:
     path = write("bad.yaml", GOOD.replace("{seat: E, call: 6C}", "{seat: E, call: 6X}"))
     (message,) = _only(path)
-    assert message.startswith("11:21 steps[1].call schema: found \"6X\"")
+    assert message.startswith('11:21 steps[1].call schema: found "6X"')
     assert "expected a call" in message
 
 
@@ -59,7 +59,10 @@ def test_duplicate_keys_are_refused(write: Write) -> None:
 
 
 def test_yaml_cannot_construct_python_objects(write: Write) -> None:
-    path = write("evil.yaml", GOOD.replace("title: A", "title: !!python/object/apply:os.system ['echo pwned']\n#"))
+    path = write(
+        "evil.yaml",
+        GOOD.replace("title: A", "title: !!python/object/apply:os.system ['echo pwned']\n#"),
+    )
     (message,) = _only(path)
     assert "yaml" in message
     assert "could not determine a constructor" in message or "not valid YAML" in message
@@ -90,10 +93,13 @@ def test_lint_reports_cards_outside_the_deck_and_duplicates(write: Write) -> Non
     """
     path = write("lint.yaml", text)
     messages = _only(path)
-    assert any("12:24 setup.hands.E[0] lint: AS appears twice (also at setup.hands.N[0])" in m
-               for m in messages), messages
-    assert any("12:33 setup.hands.S[0] lint: 3S is not in the australian-4 deck" in m
-               for m in messages), messages
+    assert any(
+        "12:24 setup.hands.E[0] lint: AS appears twice (also at setup.hands.N[0])" in m
+        for m in messages
+    ), messages
+    assert any(
+        "12:33 setup.hands.S[0] lint: 3S is not in the australian-4 deck" in m for m in messages
+    ), messages
 
 
 def test_lint_reports_unknown_rule_anchor_and_style(write: Write) -> None:
@@ -131,8 +137,9 @@ def test_lint_reports_impossible_step_order(write: Write) -> None:
         "  - {seat: E, call: 6C}\n  - {seat: N, play: AS}\n  - {seat: S, call: 7S}\n",
     )
     messages = _only(write("order.yaml", text))
-    assert any("steps[2].play lint: a play needs the auction and the discard" in m
-               for m in messages), messages
+    assert any(
+        "steps[2].play lint: a play needs the auction and the discard" in m for m in messages
+    ), messages
 
 
 def test_refused_steps_are_exempt_from_order_lint(write: Write) -> None:

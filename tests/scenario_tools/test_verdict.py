@@ -10,18 +10,30 @@ from fivehundred.verdict import Status, compare
 
 
 def _scenario(steps: list[dict[str, Any]], setup: dict[str, Any] | None = None) -> Scenario:
-    return Scenario.from_document({
-        "id": "ZZ30",
-        "title": "verdict test",
-        "rules": ["follow-suit"],
-        "assert": "Following suit is compulsory.",
-        "setup": setup or {
-            "start": "play", "dealer": "W", "contract": "6S", "declarer": "N", "leader": "N",
-            "tricks": {"NS": 4, "EW": 4},
-            "hands": {"N": ["AH", "KH"], "E": ["QH", "5C"], "S": ["10H", "9H"], "W": ["6D", "5D"]},
-        },
-        "steps": steps,
-    })
+    return Scenario.from_document(
+        {
+            "id": "ZZ30",
+            "title": "verdict test",
+            "rules": ["follow-suit"],
+            "assert": "Following suit is compulsory.",
+            "setup": setup
+            or {
+                "start": "play",
+                "dealer": "W",
+                "contract": "6S",
+                "declarer": "N",
+                "leader": "N",
+                "tricks": {"NS": 4, "EW": 4},
+                "hands": {
+                    "N": ["AH", "KH"],
+                    "E": ["QH", "5C"],
+                    "S": ["10H", "9H"],
+                    "W": ["6D", "5D"],
+                },
+            },
+            "steps": steps,
+        }
+    )
 
 
 def _verdict(steps: list[dict[str, Any]], lenient: bool = False) -> Any:
@@ -43,7 +55,12 @@ def test_a_wrong_observation_is_a_mismatch_with_both_values() -> None:
     verdict = _verdict([{"seat": "N", "play": "AH"}, {"expect": {"to_act": "S"}}])
     assert verdict.status is Status.FAILED
     (mismatch,) = verdict.mismatches
-    assert (mismatch.step, mismatch.what, mismatch.expected, mismatch.actual) == (1, "to_act", "S", "E")
+    assert (mismatch.step, mismatch.what, mismatch.expected, mismatch.actual) == (
+        1,
+        "to_act",
+        "S",
+        "E",
+    )
 
 
 def test_an_expected_rejection_that_is_accepted_fails() -> None:
@@ -85,13 +102,19 @@ def test_a_refused_action_leaves_observations_unchanged() -> None:
 
 
 def test_input_never_contains_expectations() -> None:
-    scenario = _scenario([
-        {"seat": "N", "play": "AH", "note": "lead"},
-        {"seat": "E", "play": "5C", "reject": "must-follow-suit"},
-        {"expect": {"to_act": "E"}},
-    ])
+    scenario = _scenario(
+        [
+            {"seat": "N", "play": "AH", "note": "lead"},
+            {"seat": "E", "play": "5C", "reject": "must-follow-suit"},
+            {"expect": {"to_act": "E"}},
+        ]
+    )
     steps = scenario.input()["steps"]
-    assert steps == [{"seat": "N", "play": "AH"}, {"seat": "E", "play": "5C"}, {"observe": ["to_act"]}]
+    assert steps == [
+        {"seat": "N", "play": "AH"},
+        {"seat": "E", "play": "5C"},
+        {"observe": ["to_act"]},
+    ]
 
 
 def test_ordered_deck_is_spelled_out_in_the_input() -> None:
