@@ -124,7 +124,7 @@ def _check_step_cards(steps: list[Mapping[str, Any]], profile: Profile) -> Itera
 
 
 # Stages of a deal, as far as the order of accepted actions can tell them apart.
-_AUCTION, _DISCARD_DUE, _LEAD_DUE, _PLAYING = 0, 1, 2, 3
+_AUCTION, _LEAD_DUE, _PLAYING = 0, 1, 2
 _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game": None}
 
 
@@ -149,10 +149,10 @@ def _check_step_order(start: str, steps: list[Mapping[str, Any]]) -> Iterator[Pr
         if stage is None:
             yield where, f"no deal is in progress for this {key}; add a `deal` step first"
         elif key == "call":
-            if stage > _DISCARD_DUE:
+            if stage >= _LEAD_DUE:
                 yield where, "a call cannot come after the discard in the same deal"
         elif key == "discard":
-            if stage > _DISCARD_DUE:
+            if stage >= _LEAD_DUE:
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
         elif stage < _LEAD_DUE:

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from .verdict import Mismatch, Status, step_text
-from .verification import Entry, Outcome, Verification
+from .verification import Entry, Outcome, Verification, skips_by_reason
 
 __all__ = ["FORMATS", "mismatch_text", "render", "to_json"]
 
@@ -363,6 +363,12 @@ def render_markdown(verification: Verification) -> str:
         ("Expected failures", Outcome.EXPECTED_FAILURE),
     ):
         lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
+    skips = skips_by_reason(v)
+    if skips:
+        lines.extend(["", "## Skipped", ""])
+        for reason, skipped in skips.items():
+            ids = ", ".join(e.scenario.id for e in skipped)
+            lines.append(f"- {len(skipped)}: {_md(reason)} ({ids})")
     return "\n".join(lines) + "\n"
 
 

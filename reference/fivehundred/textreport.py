@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .verdict import Status, step_text
-from .verification import Entry, Outcome, Verification
+from .verification import Entry, Outcome, Verification, skips_by_reason
 
 __all__ = ["STATUS_STYLE", "print_text_report"]
 
@@ -138,6 +138,9 @@ def print_text_report(verification: Verification, console: Console) -> None:
             console.print(line)
     if hidden:
         console.print(f"[dim]… and {hidden} more failing scenarios (all are in --format json)[/]")
+    for reason, skipped in skips_by_reason(v).items():
+        ids = " ".join(e.scenario.id for e in skipped)
+        console.print(f"[yellow]SKIPPED[/] {len(skipped)}: {escape(reason)}\n  [dim]{ids}[/]")
     console.print(summary_table(v))
     if v.broken is not None:
         print_broken(v, console)

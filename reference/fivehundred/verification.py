@@ -283,3 +283,13 @@ def expectations_from_run(
         else:
             written[entry.scenario.id] = Expectation(keyword, _reason(entry))
     return written
+
+
+def skips_by_reason(verification: Verification) -> dict[str, list[Entry]]:
+    """Skipped scenarios grouped by the reason given, so a report can list them briefly."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in verification.entries:
+        if entry.outcome is Outcome.SKIPPED:
+            reason = entry.verdict.message or "no reason given"
+            groups.setdefault(reason, []).append(entry)
+    return groups

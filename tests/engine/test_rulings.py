@@ -240,7 +240,7 @@ def test_deck_outside_cards_refused__deck() -> None:
 TRUMP_ORDER_HEARTS = ["JK", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
 
 
-@pytest.mark.parametrize("high,low", pairwise(TRUMP_ORDER_HEARTS))
+@pytest.mark.parametrize("high,low", list(pairwise(TRUMP_ORDER_HEARTS)))
 def test_trump_ranks_pairwise__trump_order(high: str, low: str) -> None:
     """`trump-order`: joker > right bower > left bower > A > K > Q > 10 > … > 4 (hearts)."""
     # N leads the lower trump, E plays the higher one, S and W discard spades.

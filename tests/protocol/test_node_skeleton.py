@@ -76,3 +76,17 @@ def test_one_shot_mode_works_too(node: str, marker: str) -> None:
     )
     assert run.code == 0, run.stderr
     assert run.json()["totals"]["skipped"] == len(chosen)
+
+
+def test_skips_are_listed_with_their_reasons(node: str, marker: str) -> None:
+    chosen = [s for s in corpus() if s.area == "deal"]
+    text = cli("verify", "--impl", _command(node, marker), *id_options(chosen))
+    assert text.code == 0, text.stderr
+    assert f"{len(chosen)} skipped" in text.stdout
+    assert "SKIPPED" in text.stdout and "not implemented: " in text.stdout
+    assert all(s.id in text.stdout for s in chosen)
+    markdown = cli(
+        "verify", "--impl", _command(node, marker), *id_options(chosen), "--format", "markdown"
+    )
+    assert "## Skipped" in markdown.stdout
+    assert all(s.id in markdown.stdout for s in chosen)
