@@ -3,6 +3,7 @@ implementation is given (the input) and what it must produce (the expectations).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 from .engine import get_profile
 from .engine.cards import card_token
+from .paths import scenarios_dir
 from .yaml_source import SourceMap
 
 ACTION_KEYS = ("call", "discard", "nominate", "play")
@@ -128,4 +130,9 @@ class Scenario:
         return doc
 
     def rerun_command(self) -> str:
-        return f"fivehundred verify --id {self.id}"
+        """The command that runs this scenario alone; it names the file when the file
+        is not one of the bundled scenarios (which ``verify`` reads by default)."""
+        command = f"fivehundred verify --id {self.id}"
+        if self.path is not None and scenarios_dir().resolve() not in self.path.resolve().parents:
+            command = f"fivehundred verify {shlex.quote(str(self.path))} --id {self.id}"
+        return command

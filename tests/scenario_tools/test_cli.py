@@ -65,7 +65,8 @@ def test_verify_reports_a_wrong_expectation_with_the_rerun_command(write: Write)
     assert code == 1
     assert "ZZ22" in output and "A declarer may be outbid" in output
     assert 'to_act expected "W", got "S"' in output
-    assert "rerun: fivehundred verify --id ZZ22" in output
+    # a file outside the bundled scenarios is named in the command
+    assert f"rerun: fivehundred verify {path} --id ZZ22" in output
     assert "0 passed, 1 failed" in output
 
 
@@ -150,3 +151,10 @@ def test_file_names_drop_accents_but_keep_letters() -> None:
 
     assert slugify("Misère over 7♠") == "misere-over-7"
     assert slugify("♠♠♠") == "scenario"
+
+
+def test_bundled_scenarios_rerun_by_id_alone() -> None:
+    from fivehundred.corpus import load_corpus
+
+    scenario = load_corpus().scenarios[0]
+    assert scenario.rerun_command() == f"fivehundred verify --id {scenario.id}"
