@@ -287,20 +287,22 @@ def _legal(session: ReferenceSession) -> list[str]:
     return sorted(str(a) for a in session.deal.legal_actions())
 
 
-def _contract(session: ReferenceSession) -> str | None:
+def _contract_and_declarer(session: ReferenceSession) -> tuple[Bid | None, Seat | None]:
+    """From the deal on the table, or from the last recorded result when there is none."""
     deal = session.deal
-    contract = deal.contract if deal is not None else None
-    if contract is None and session.last_result is not None:
-        contract = session.last_result.contract
+    if deal is not None and deal.contract is not None:
+        return deal.contract, deal.declarer
+    result = session.last_result
+    return (None, None) if result is None else (result.contract, result.declarer)
+
+
+def _contract(session: ReferenceSession) -> str | None:
+    contract = _contract_and_declarer(session)[0]
     return None if contract is None else contract.token
 
 
 def _declarer(session: ReferenceSession) -> str | None:
-    deal = session.deal
-    declarer = deal.declarer if deal is not None else None
-    if declarer is None and session.last_result is not None:
-        declarer = session.last_result.declarer
-    return None if declarer is None else declarer.name
+    return _name(_contract_and_declarer(session)[1])
 
 
 def _made(session: ReferenceSession) -> bool | None:
