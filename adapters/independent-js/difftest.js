@@ -1,0 +1,361 @@
+#!/usr/bin/env node
+// Differential test: generate random scenario inputs (random deals, legal and illegal
+// actions, deal and deal_result steps, observations of everything), run them through
+// this engine and through another protocol-v1 implementation (by default the
+// reference, `fivehundred serve`), and report every step where the two disagree.
+//
+//   node adapters/independent-js/difftest.js [--n 2000] [--seed 1] [--other 'fivehundred serve']
+//
+// The other implementation is treated as a black box over the protocol.
+
+'use strict';
+
+const { spawn } = require('node:child_process');
+const readline = require('node:readline');
+const path = require('node:path');
+const C = require('./cards');
+const { setUp } = require('./engine');
+
+const args = process.argv.slice(2);
+function opt(name, dflt) {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+}
+const N = Number(opt('n', 1000));
+let seed = Number(opt('seed', 1));
+const OTHER = opt('other', 'fivehundred serve');
+const MINE = opt('mine', `node ${path.join(__dirname, 'adapter.js')}`);
+const SHOW = Number(opt('show', 3)); // examples kept per category
+
+// ---- rng --------------------------------------------------------------------------
+function rnd() {
+  // mulberry32
+  seed |= 0;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (a) => a[Math.floor(rnd() * a.length)];
+const chance = (p) => rnd() < p;
+function shuffled(a) {
+  const b = [...a];
+  for (let i = b.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [b[i], b[j]] = [b[j], b[i]];
+  }
+  return b;
+}
+
+const OBS = [
+  'phase', 'to_act', 'legal', 'legal_count', 'high_bid', 'high_bidder', 'passed', 'contract',
+  'declarer', 'hands', 'hand_sizes', 'kitty', 'discards', 'nominated', 'sitting_out', 'trick',
+  'last_trick', 'suits_led', 'tricks', 'deal_score', 'made', 'scores', 'dealer', 'exposed',
+  'game_over', 'winner',
+];
+const SCORE_CHOICES = [0, 0, 0, 100, 260, 300, 450, 480, 490, 500, 520, -100, -250, -260, -490, -480, 240];
+const CALLS = ['PASS', ...C.BID_ORDER];
+
+// ---- a step from a legal action string --------------------------------------------
+function stepFromAction(seat, a, phase) {
+  if (phase === 'auction') return { seat, call: a };
+  if (a.startsWith('DISCARD ')) return { seat, discard: a.slice(8).split(' ') };
+  if (a.startsWith('NOMINATE ')) return { seat, nominate: a.slice(9) };
+  if (a.startsWith('JK:')) return { seat, play: 'JK', names: a.slice(3) };
+  return { seat, play: a };
+}
+
+function randomAction(g) {
+  const seat = pick(C.SEATS);
+  const kind = pick(['call', 'discard', 'nominate', 'play', 'play', 'play']);
+  const held = g.hands[seat];
+  const someCard = () => (held.length && chance(0.8) ? pick(held) : pick(C.DECK));
+  switch (kind) {
+    case 'call':
+      return { seat, call: pick(CALLS) };
+    case 'discard': {
+      const n = pick([3, 3, 3, 2, 4]);
+      const cards = [];
+      for (let i = 0; i < n; i++) cards.push(someCard());
+      return { seat, discard: cards };
+    }
+    case 'nominate':
+      return { seat, nominate: pick(C.SUITS) };
+    default: {
+      const s = { seat: chance(0.7) && g.toAct() ? g.toAct() : seat, play: null };
+      const h = g.hands[s.seat];
+      s.play = h.length && chance(0.85) ? pick(h) : pick(C.DECK);
+      if (h.includes('JK') && chance(0.3)) s.play = 'JK';
+      if (chance(s.play === 'JK' ? 0.7 : 0.1)) s.names = pick(C.SUITS);
+      return s;
+    }
+  }
+}
+
+function randomResult() {
+  if (chance(0.2)) return 'thrown-in';
+  const contract = pick(C.BID_ORDER);
+  let tricks;
+  if (contract === 'MIS' || contract === 'OMIS') tricks = chance(0.5) ? 0 : pick([1, 1, 2, 5, 10]);
+  else tricks = Math.floor(rnd() * 11);
+  return { contract, declarer: pick(C.SEATS), tricks };
+}
+
+// Drive an engine copy with a step, mirroring what the adapter does.
+function apply(g, step) {
+  try {
+    if ('deal' in step) g.newDeal(step.deal);
+    else if ('deal_result' in step) g.recordResult(step.deal_result);
+    else if ('call' in step) g.call(step.seat, step.call);
+    else if ('discard' in step) g.discard(step.seat, step.discard);
+    else if ('nominate' in step) g.nominate(step.seat, step.nominate);
+    else if ('play' in step) g.play(step.seat, step.play, step.names);
+    return true;
+  } catch (e) {
+    if (e.code) return false;
+    throw e;
+  }
+}
+
+// Choose a legal action, biased so that auctions end in interesting contracts.
+function legalStep(g) {
+  const legal = g.legal();
+  const seat = g.toAct();
+  if (g.phase === 'auction') {
+    const bids = legal.filter((a) => a !== 'PASS');
+    let a;
+    if (g.highBid === null && chance(0.08)) a = 'PASS';
+    else if (g.highBid !== null && chance(0.55)) a = 'PASS';
+    else if (bids.length) {
+      const pref = bids.filter((b) => /NT|MIS/.test(b) || b.startsWith('6') || b.startsWith('7'));
+      a = pref.length && chance(0.6) ? pick(pref) : pick(bids.slice(0, 6));
+    } else a = 'PASS';
+    return stepFromAction(seat, a, g.phase);
+  }
+  if (g.phase === 'play' && chance(0.5)) {
+    const nom = legal.filter((a) => a.startsWith('NOMINATE'));
+    if (nom.length) return stepFromAction(seat, pick(nom), g.phase);
+  }
+  return stepFromAction(seat, pick(legal), g.phase);
+}
+
+function cloneSetup(s) {
+  return JSON.parse(JSON.stringify(s));
+}
+
+// A `play` start taken from a game driven to some trick boundary.
+function randomPlaySetup() {
+  for (;;) {
+    const dealer = pick(C.SEATS);
+    const g = setUp({ start: 'deck', dealer, deck: shuffled(C.DECK) });
+    // auction: force a random contract
+    const contract = pick([...C.BID_ORDER, '6NT', '7NT', '8NT', 'MIS', 'MIS', 'OMIS', 'OMIS', '9NT']);
+    const declarer = pick(C.SEATS);
+    g.highBid = contract;
+    g.highBidder = declarer;
+    g.passed = new Set(C.SEATS.filter((s) => s !== declarer));
+    g.contract = C.parseContract(contract);
+    g.declarer = declarer;
+    g.hands[declarer].push(...g.kitty);
+    g.kitty = [];
+    g.phase = 'kitty';
+    const disc = shuffled(g.hands[declarer]).slice(0, 3);
+    g.discard(declarer, disc);
+    if (chance(0.4)) {
+      const nom = g.legal().filter((a) => a.startsWith('NOMINATE'));
+      if (nom.length) apply(g, stepFromAction(declarer, pick(nom), 'play'));
+    }
+    const target = Math.floor(rnd() * 10);
+    let ok = true;
+    while (g.tricksPlayed < target || g.trick !== null) {
+      if (g.phase !== 'play') {
+        ok = false;
+        break;
+      }
+      apply(g, legalStep(g));
+    }
+    if (!ok || g.phase !== 'play') continue;
+    const setup = {
+      start: 'play',
+      dealer,
+      contract,
+      declarer,
+      hands: { N: [...g.hands.N], E: [...g.hands.E], S: [...g.hands.S], W: [...g.hands.W] },
+    };
+    if (g.isMisere && chance(0.5)) setup.hands[C.partnerOf(declarer)] = [];
+    if (g.tricksPlayed > 0 || chance(0.3)) setup.leader = g.toPlay;
+    if (g.nominated && g.hands[declarer].includes('JK')) setup.nominated = g.nominated;
+    if (g.suitsLed.size || chance(0.2)) setup.suits_led = C.SUITS.filter((s) => g.suitsLed.has(s));
+    if (g.tricksPlayed > 0 || chance(0.2)) setup.tricks = { ...g.tricks };
+    if (chance(0.5)) setup.scores = { NS: pick(SCORE_CHOICES), EW: pick(SCORE_CHOICES) };
+    return setup;
+  }
+}
+
+function randomScenario(i) {
+  const kind = pick(['game', 'game', 'deck', 'deck', 'auction', 'play', 'play', 'play']);
+  let setup;
+  const dealer = pick(C.SEATS);
+  const scores = { NS: pick(SCORE_CHOICES), EW: pick(SCORE_CHOICES) };
+  if (kind === 'game') setup = { start: 'game', dealer, scores };
+  else if (kind === 'deck') setup = { start: 'deck', dealer, deck: shuffled(C.DECK) };
+  else if (kind === 'auction') {
+    const g = setUp({ start: 'deck', dealer, deck: shuffled(C.DECK) });
+    setup = { start: 'auction', dealer, hands: g.observe('hands'), kitty: g.observe('kitty') };
+  } else setup = randomPlaySetup();
+  if (kind !== 'game' && kind !== 'play' && chance(0.4)) setup.scores = scores;
+  const g = setUp(cloneSetup(setup));
+  const steps = [{ observe: OBS }];
+  const len = 20 + Math.floor(rnd() * 120);
+  for (let k = 0; k < len; k++) {
+    let step;
+    if (g.phase === 'none' || g.phase === 'over') {
+      const r = rnd();
+      if (r < 0.55) step = { deal: shuffled(C.DECK) };
+      else if (r < 0.85) step = { deal_result: randomResult() };
+      else step = randomAction(g);
+    } else if (chance(0.12)) {
+      step = chance(0.15) ? (chance(0.5) ? { deal: shuffled(C.DECK) } : { deal_result: randomResult() }) : randomAction(g);
+    } else step = legalStep(g);
+    apply(g, step);
+    steps.push(step);
+    if (chance(0.35)) steps.push({ observe: OBS });
+    if (g.gameOver && chance(0.3)) break;
+  }
+  steps.push({ observe: OBS });
+  return { id: 'ZZZZ', profile: 'australian-4', setup, steps };
+}
+
+// ---- talking to an adapter ---------------------------------------------------------
+class Peer {
+  constructor(cmd) {
+    const words = cmd.split(/\s+/).filter(Boolean);
+    this.proc = spawn(words[0], words.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.waiting = [];
+    readline.createInterface({ input: this.proc.stdout }).on('line', (l) => {
+      const w = this.waiting.shift();
+      if (w) w(JSON.parse(l));
+    });
+  }
+  send(msg) {
+    return new Promise((res) => {
+      this.waiting.push(res);
+      this.proc.stdin.write(`${JSON.stringify(msg)}\n`);
+    });
+  }
+  close() {
+    this.proc.stdin.write('{"cmd":"bye"}\n');
+    this.proc.stdin.end();
+  }
+}
+
+// ---- comparing ---------------------------------------------------------------------
+const SET_KEYS = new Set(['legal', 'passed', 'kitty', 'discards', 'suits_led', 'exposed']);
+function norm(key, v) {
+  if (v === null || v === undefined) return v;
+  if (SET_KEYS.has(key) && Array.isArray(v)) {
+    let a = [...v];
+    if (key === 'legal') a = a.map((x) => (x.startsWith('DISCARD ') ? `DISCARD ${x.slice(8).split(' ').sort().join(' ')}` : x));
+    return a.sort();
+  }
+  if (key === 'hands') {
+    const o = {};
+    for (const s of Object.keys(v).sort()) o[s] = [...v[s]].sort();
+    return o;
+  }
+  return v;
+}
+function canon(x) {
+  if (Array.isArray(x)) return x.map(canon);
+  if (x && typeof x === 'object') {
+    const o = {};
+    for (const k of Object.keys(x).sort()) o[k] = canon(x[k]);
+    return o;
+  }
+  return x;
+}
+const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+
+// --conventions: do not report the known differences of convention (values of
+// observations that have no deal to describe; auction observations in a play start).
+const CONVENTIONS = args.includes('--conventions');
+const EMPTY = {
+  passed: [], kitty: [], discards: [], suits_led: [], tricks: { NS: 0, EW: 0 },
+  hands: { N: [], E: [], S: [], W: [] }, hand_sizes: { N: 0, E: 0, S: 0, W: 0 },
+};
+function conventional(key, mine, other) {
+  if (!CONVENTIONS) return false;
+  if (key in EMPTY && other === null) return true;
+  if (key === 'sitting_out' && other === null) return true;
+  if (['high_bid', 'high_bidder', 'passed'].includes(key) && (other === null || (Array.isArray(other) && other.length === 0))) return true;
+  return false;
+}
+
+async function main() {
+  const mine = new Peer(MINE);
+  const other = new Peer(OTHER);
+  const hello = { cmd: 'hello', protocol: 1, suite: '1.0.0' };
+  await mine.send(hello);
+  await other.send(hello);
+  const categories = new Map();
+  let disagreeing = 0;
+  let otherErrors = 0;
+  let discardOrder = 0;
+  for (let i = 1; i <= N; i++) {
+    const scenario = randomScenario(i);
+    const msg = { cmd: 'run', seq: i, scenario };
+    const [a, b] = [await mine.send(msg), await other.send(msg)];
+    if (!b.result || !a.result) {
+      otherErrors++;
+      const cat = `no result: mine ${Object.keys(a).join(',')} other ${Object.keys(b).join(',')}`;
+      if (!categories.has(cat)) categories.set(cat, []);
+      const ex = categories.get(cat);
+      if (ex.length < SHOW) ex.push({ setup: scenario.setup, mine: a.errored || a.skipped, other: b.errored || b.skipped });
+      continue;
+    }
+    const sa = a.result.steps;
+    const sb = b.result.steps;
+    for (let k = 0; k < scenario.steps.length; k++) {
+      const step = scenario.steps[k];
+      let diffs = [];
+      if ('observe' in step) {
+        for (const key of step.observe) {
+          const va = sa[k].observed[key];
+          const vb = sb[k].observed[key];
+          if (key === 'legal' && Array.isArray(va) && Array.isArray(vb) && va.some((x) => x.startsWith('DISCARD'))) {
+            if (!same([...va].sort(), [...vb].sort()) && same(norm(key, va), norm(key, vb))) discardOrder++;
+          }
+          if (!same(norm(key, va), norm(key, vb)) && !conventional(key, va, vb)) diffs.push({ key, mine: va, other: vb });
+        }
+      } else if (!same(sa[k], sb[k]) && !(CONVENTIONS && ((sa[k].code === 'deal-over' && sb[k].code === 'wrong-phase') || (sa[k].code === 'game-over' && sb[k].code === 'deal-over')))) diffs.push({ key: 'outcome', mine: sa[k], other: sb[k] });
+      if (diffs.length) {
+        disagreeing++;
+        const cat = diffs.map((d) => d.key).join('+') + ('observe' in step ? '' : ` @ ${Object.keys(step).filter((x) => x !== 'seat' && x !== 'names').join()} ${JSON.stringify(sa[k])} vs ${JSON.stringify(sb[k])}`);
+        if (!categories.has(cat)) categories.set(cat, []);
+        const ex = categories.get(cat);
+        if (ex.length < SHOW) {
+          const prevObs = scenario.steps.slice(0, k).map((s, j) => [s, j]).filter(([s]) => 'observe' in s).pop();
+          ex.push({
+            scenario_index: i,
+            step_index: k,
+            step,
+            diffs,
+            previous_steps: scenario.steps.slice(Math.max(0, k - 8), k).filter((s) => !('observe' in s)),
+            state_before: prevObs ? sa[prevObs[1]].observed : null,
+            setup: scenario.setup,
+          });
+        }
+        break; // only the first disagreement of a scenario
+      }
+    }
+  }
+  mine.close();
+  other.close();
+  const report = { scenarios: N, disagreeing, no_result: otherErrors, discard_string_order_differs: discardOrder, categories: Object.fromEntries(categories) };
+  console.log(JSON.stringify(report, null, 1));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,543 @@
+'use strict';
+// An independent Five Hundred engine for the australian-4 profile.
+// Built only from the seed (shared/seeds/000_*.txt), shared/RULINGS.md and the
+// published scenario format; see README.md.
+
+const C = require('./cards');
+const { SEATS, SUITS, JOKER } = C;
+
+class Rejected extends Error {
+  constructor(code) {
+    super(code);
+    this.code = code;
+  }
+}
+function reject(code) {
+  throw new Rejected(code);
+}
+
+const IN_PROGRESS = new Set(['auction', 'kitty', 'play']);
+
+class Game {
+  constructor({ dealer, scores }) {
+    this.dealer = dealer;
+    this.scores = { NS: (scores && scores.NS) || 0, EW: (scores && scores.EW) || 0 };
+    this.gameOver = false;
+    this.winner = null;
+    this.resetDeal();
+    this.phase = 'none';
+  }
+
+  // ---- deal state -----------------------------------------------------------------
+
+  resetDeal() {
+    this.phase = 'none';
+    this.hands = { N: [], E: [], S: [], W: [] };
+    this.kitty = [];
+    this.discards = [];
+    this.toCall = null;
+    this.highBid = null;
+    this.highBidder = null;
+    this.passed = new Set();
+    this.contract = null; // parsed contract
+    this.declarer = null;
+    this.nominated = null;
+    this.trick = null; // {leader, led, cards: [[seat, card], ...]}
+    this.lastTrick = null;
+    this.suitsLed = new Set();
+    this.tricks = { NS: 0, EW: 0 };
+    this.tricksPlayed = 0;
+    this.toPlay = null;
+    this.dealScore = null;
+    this.made = null;
+    this.recorded = false;
+  }
+
+  // Ruling 6: packets 3-1-4-1-3-1 starting left of the dealer.
+  dealDeck(deck) {
+    if (!Array.isArray(deck) || deck.length !== C.DECK.length) throw new Error(`a deck of ${C.DECK.length} cards is needed, got ${deck && deck.length}`);
+    const seen = new Set();
+    for (const card of deck) {
+      if (!C.isCard(card)) throw new Error(`unknown card ${card}`);
+      if (seen.has(card)) throw new Error(`card ${card} twice in the deck`);
+      seen.add(card);
+    }
+    this.resetDeal();
+    const order = [];
+    let s = C.leftOf(this.dealer);
+    for (let i = 0; i < 4; i++) {
+      order.push(s);
+      s = C.leftOf(s);
+    }
+    let pos = 0;
+    for (const size of [3, 4, 3]) {
+      for (const seat of order) {
+        for (let k = 0; k < size; k++) this.hands[seat].push(deck[pos++]);
+      }
+      this.kitty.push(deck[pos++]);
+    }
+    this.startAuction();
+  }
+
+  startAuction() {
+    this.phase = 'auction';
+    this.toCall = C.leftOf(this.dealer); // ruling 8
+  }
+
+  // ---- contract helpers -------------------------------------------------------------
+
+  get trump() {
+    return this.contract ? this.contract.trump : null;
+  }
+  get isMisere() {
+    return !!(this.contract && this.contract.misere);
+  }
+  get sittingOut() {
+    return this.isMisere ? C.partnerOf(this.declarer) : null;
+  }
+  get activeSeats() {
+    const out = this.sittingOut;
+    return SEATS.filter((s) => s !== out);
+  }
+  nextActive(seat) {
+    let s = C.leftOf(seat);
+    while (s === this.sittingOut) s = C.leftOf(s);
+    return s;
+  }
+
+  // The suit a card belongs to in this deal, or null for a suitless joker.
+  effSuit(card) {
+    const trump = this.trump;
+    if (trump) {
+      if (card === JOKER) return trump; // ruling 2/20
+      if (C.rankOf(card) === 'J' && C.printedSuit(card) === C.SAME_COLOUR[trump]) return trump; // left bower
+      return C.printedSuit(card);
+    }
+    if (card === JOKER) return this.nominated; // rulings 22/23 (null = suitless)
+    return C.printedSuit(card);
+  }
+  isSuitlessJoker(card) {
+    return card === JOKER && this.effSuit(card) === null;
+  }
+  holdsSuit(seat, suit) {
+    return this.hands[seat].some((c) => this.effSuit(c) === suit);
+  }
+  // Strength of a card in a trick with `led`; -1 when it cannot win.
+  power(card, led) {
+    const trump = this.trump;
+    if (trump) {
+      if (this.effSuit(card) === trump) {
+        if (card === JOKER) return 1000 + 100;
+        if (C.rankOf(card) === 'J') return 1000 + (C.printedSuit(card) === trump ? 99 : 98);
+        return 1000 + C.RANK_VALUE[C.rankOf(card)];
+      }
+      if (this.effSuit(card) === led) return C.RANK_VALUE[C.rankOf(card)];
+      return -1;
+    }
+    if (this.isSuitlessJoker(card)) return 10000; // ruling 23
+    if (this.effSuit(card) === led) return card === JOKER ? 100 : C.RANK_VALUE[C.rankOf(card)];
+    return -1;
+  }
+
+  jokerLeadNames() {
+    // Rulings 25/26.
+    if (this.suitsLed.size === 4) return this.tricksPlayed === 9 ? [...SUITS] : [];
+    return SUITS.filter((s) => !this.suitsLed.has(s));
+  }
+
+  canNominate(seat) {
+    return (
+      this.phase === 'play' &&
+      this.contract !== null &&
+      this.trump === null &&
+      this.nominated === null &&
+      this.tricksPlayed === 0 &&
+      this.trick === null &&
+      seat === this.declarer &&
+      this.hands[this.declarer].includes(JOKER)
+    );
+  }
+
+  // ---- actions --------------------------------------------------------------------
+
+  call(seat, call) {
+    if (this.gameOver) reject('game-over');
+    if (this.phase === 'over') reject('deal-over');
+    if (this.phase !== 'auction') reject('wrong-phase');
+    if (this.passed.has(seat)) reject('already-passed');
+    if (seat !== this.toCall) reject('not-your-turn');
+    if (call !== 'PASS') {
+      if (!C.BID_RANK.has(call)) reject('bid-not-available');
+      if (this.highBid !== null && C.BID_RANK.get(call) <= C.BID_RANK.get(this.highBid)) reject('bid-not-higher');
+      if (call === 'MIS' && !C.isSevenLevel(this.highBid)) reject('misere-needs-seven');
+    }
+    if (call === 'PASS') this.passed.add(seat);
+    else {
+      this.highBid = call;
+      this.highBidder = seat;
+    }
+    if (this.passed.size === 4) {
+      // Ruling 14: thrown in.
+      this.toCall = null;
+      this.finishDeal({ NS: 0, EW: 0 }, null, null);
+      return;
+    }
+    if (this.highBid !== null && this.passed.size === 3) {
+      this.toCall = null;
+      this.contract = C.parseContract(this.highBid);
+      this.declarer = this.highBidder;
+      this.hands[this.declarer].push(...this.kitty); // ruling 15
+      this.kitty = [];
+      this.phase = 'kitty';
+      return;
+    }
+    let s = C.leftOf(seat);
+    while (this.passed.has(s)) s = C.leftOf(s);
+    this.toCall = s;
+  }
+
+  discard(seat, cards) {
+    if (this.gameOver) reject('game-over');
+    if (this.phase === 'over') reject('deal-over');
+    if (this.phase !== 'kitty') reject('wrong-phase');
+    if (seat !== this.declarer) reject('not-your-turn');
+    if (!Array.isArray(cards) || cards.length !== 3 || new Set(cards).size !== 3) reject('discard-needs-three');
+    const hand = this.hands[seat];
+    if (cards.some((c) => !hand.includes(c))) reject('card-not-held');
+    this.hands[seat] = hand.filter((c) => !cards.includes(c));
+    this.discards = [...cards];
+    this.phase = 'play';
+    this.toPlay = this.declarer; // ruling 17
+  }
+
+  nominate(seat, suit) {
+    if (this.gameOver) reject('game-over');
+    if (this.phase === 'over') reject('deal-over');
+    if (this.phase === 'none') reject('wrong-phase');
+    if (!this.canNominate(seat) || !SUITS.includes(suit)) reject('nomination-not-allowed');
+    this.nominated = suit;
+  }
+
+  play(seat, card, names) {
+    if (this.gameOver) reject('game-over');
+    if (this.phase === 'over') reject('deal-over');
+    if (this.phase !== 'play') reject('wrong-phase');
+    if (seat !== this.toPlay) reject('not-your-turn');
+    const hand = this.hands[seat];
+    if (!hand.includes(card)) reject('card-not-held');
+    const hasNames = names !== undefined && names !== null;
+    let led;
+    if (this.trick === null) {
+      if (this.isSuitlessJoker(card)) {
+        if (this.suitsLed.size === 4 && this.tricksPlayed !== 9) reject('joker-lead-all-suits-led');
+        if (!hasNames) reject('joker-lead-needs-suit');
+        if (this.suitsLed.size !== 4 && this.suitsLed.has(names)) reject('joker-suit-already-led');
+        if (!SUITS.includes(names)) reject('joker-lead-needs-suit');
+        led = names;
+      } else {
+        if (hasNames) reject('unexpected-suit-name');
+        led = this.effSuit(card);
+      }
+    } else {
+      if (hasNames) reject('unexpected-suit-name');
+      led = this.trick.led;
+      const able = this.holdsSuit(seat, led);
+      if (able) {
+        if (this.isSuitlessJoker(card)) reject('joker-only-when-void');
+        if (this.effSuit(card) !== led) reject('must-follow-suit');
+      } else if (this.isMisere && card !== JOKER && hand.some((c) => this.isSuitlessJoker(c))) {
+        reject('joker-must-be-played'); // ruling 24
+      }
+    }
+    // Accepted.
+    this.hands[seat] = hand.filter((c) => c !== card);
+    if (this.trick === null) {
+      this.trick = { leader: seat, led, cards: [] };
+      this.suitsLed.add(led);
+    }
+    this.trick.cards.push([seat, card]);
+    if (this.trick.cards.length < this.activeSeats.length) {
+      this.toPlay = this.nextActive(seat);
+      return;
+    }
+    this.completeTrick();
+  }
+
+  completeTrick() {
+    const t = this.trick;
+    let best = null;
+    let bestPower = -Infinity;
+    for (const [s, c] of t.cards) {
+      const p = this.power(c, t.led);
+      if (p > bestPower) {
+        bestPower = p;
+        best = s;
+      }
+    }
+    this.lastTrick = { leader: t.leader, led: t.led, cards: t.cards, winner: best };
+    this.trick = null;
+    this.tricks[C.sideOf(best)] += 1;
+    this.tricksPlayed += 1;
+    this.toPlay = best;
+    if (this.isMisere && best === this.declarer) {
+      this.scorePlayedDeal(); // ruling 30: the misère is broken
+    } else if (this.tricksPlayed === 10) {
+      this.scorePlayedDeal();
+    }
+  }
+
+  scorePlayedDeal() {
+    const side = C.sideOf(this.declarer);
+    this.toPlay = null;
+    const { score, made } = scoreContract(this.contract.bid, side, this.tricks[side], this.tricks[C.otherSide(side)]);
+    this.finishDeal(score, made, side);
+  }
+
+  // Rulings 29-34, dealer rotation (5).
+  finishDeal(score, made, declSide) {
+    this.phase = 'over';
+    this.toCall = null;
+    this.toPlay = null;
+    this.trick = null;
+    this.dealScore = score;
+    this.made = made;
+    this.scores.NS += score.NS;
+    this.scores.EW += score.EW;
+    if (made === true && this.scores[declSide] >= 500) {
+      this.gameOver = true;
+      this.winner = declSide;
+    } else {
+      for (const s of ['NS', 'EW']) {
+        if (this.scores[s] <= -500) {
+          this.gameOver = true;
+          this.winner = C.otherSide(s);
+        }
+      }
+    }
+    this.dealer = C.leftOf(this.dealer);
+  }
+
+  newDeal(deck) {
+    if (this.gameOver) reject('game-over');
+    if (IN_PROGRESS.has(this.phase)) reject('wrong-phase');
+    this.dealDeck(deck);
+  }
+
+  recordResult(result) {
+    if (this.gameOver) reject('game-over');
+    if (IN_PROGRESS.has(this.phase)) reject('wrong-phase');
+    this.resetDeal();
+    if (result === 'thrown-in') {
+      this.passed = new Set(SEATS);
+      this.finishDeal({ NS: 0, EW: 0 }, null, null);
+      return;
+    }
+    const { contract, declarer, tricks } = result;
+    this.contract = C.parseContract(contract);
+    this.declarer = declarer;
+    this.highBid = contract;
+    this.highBidder = declarer;
+    this.passed = new Set(SEATS.filter((s) => s !== declarer));
+    const side = C.sideOf(declarer);
+    this.tricks = { NS: 0, EW: 0 };
+    this.tricks[side] = tricks;
+    this.tricks[C.otherSide(side)] = 10 - tricks;
+    this.tricksPlayed = 10;
+    this.recorded = true; // no card of it was seen: nothing was exposed
+    const { score, made } = scoreContract(contract, side, tricks, 10 - tricks);
+    this.finishDeal(score, made, side);
+  }
+
+  // ---- legal actions ----------------------------------------------------------------
+
+  toAct() {
+    if (this.phase === 'auction') return this.toCall;
+    if (this.phase === 'kitty') return this.declarer;
+    if (this.phase === 'play') return this.toPlay;
+    return null;
+  }
+
+  legal() {
+    if (this.phase === 'auction') {
+      const out = ['PASS'];
+      const from = this.highBid === null ? -1 : C.BID_RANK.get(this.highBid);
+      for (const b of C.BID_ORDER) {
+        if (C.BID_RANK.get(b) <= from) continue;
+        if (b === 'MIS' && !C.isSevenLevel(this.highBid)) continue;
+        out.push(b);
+      }
+      return out;
+    }
+    if (this.phase === 'kitty') {
+      const hand = C.sortCards(this.hands[this.declarer]);
+      const out = [];
+      for (let i = 0; i < hand.length; i++)
+        for (let j = i + 1; j < hand.length; j++)
+          for (let k = j + 1; k < hand.length; k++) out.push(`DISCARD ${hand[i]} ${hand[j]} ${hand[k]}`);
+      return out;
+    }
+    if (this.phase === 'play') {
+      const seat = this.toPlay;
+      const hand = C.sortCards(this.hands[seat]);
+      const out = [];
+      if (this.trick === null) {
+        for (const c of hand) {
+          if (this.isSuitlessJoker(c)) for (const s of this.jokerLeadNames()) out.push(`JK:${s}`);
+          else out.push(c);
+        }
+        if (this.canNominate(seat)) for (const s of SUITS) out.push(`NOMINATE ${s}`);
+        return out;
+      }
+      const led = this.trick.led;
+      if (this.holdsSuit(seat, led)) return hand.filter((c) => this.effSuit(c) === led);
+      if (this.isMisere && hand.some((c) => this.isSuitlessJoker(c))) return [JOKER];
+      return hand;
+    }
+    return [];
+  }
+
+  // ---- observations -----------------------------------------------------------------
+
+  observe(key) {
+    const trickObj = (t, withWinner) => {
+      const cards = {};
+      for (const [s, c] of t.cards) cards[s] = c;
+      const o = { leader: t.leader, led: t.led, cards };
+      if (withWinner) o.winner = t.winner;
+      return o;
+    };
+    switch (key) {
+      case 'phase':
+        return this.phase;
+      case 'to_act':
+        return this.toAct();
+      case 'legal':
+        return this.legal();
+      case 'legal_count':
+        return this.legal().length;
+      case 'high_bid':
+        return this.highBid;
+      case 'high_bidder':
+        return this.highBidder;
+      case 'passed':
+        return SEATS.filter((s) => this.passed.has(s));
+      case 'contract':
+        return this.contract ? this.contract.bid : null;
+      case 'declarer':
+        return this.declarer;
+      case 'hands': {
+        const o = {};
+        for (const s of SEATS) o[s] = C.sortCards(this.hands[s]);
+        return o;
+      }
+      case 'hand_sizes': {
+        const o = {};
+        for (const s of SEATS) o[s] = this.hands[s].length;
+        return o;
+      }
+      case 'kitty':
+        return C.sortCards(this.kitty);
+      case 'discards':
+        return C.sortCards(this.discards);
+      case 'nominated':
+        return this.nominated;
+      case 'sitting_out':
+        return this.sittingOut;
+      case 'trick':
+        return this.trick ? trickObj(this.trick, false) : null;
+      case 'last_trick':
+        return this.lastTrick ? trickObj(this.lastTrick, true) : null;
+      case 'suits_led':
+        return SUITS.filter((s) => this.suitsLed.has(s));
+      case 'tricks':
+        return { NS: this.tricks.NS, EW: this.tricks.EW };
+      case 'deal_score':
+        return this.dealScore ? { NS: this.dealScore.NS, EW: this.dealScore.EW } : null;
+      case 'made':
+        return this.made;
+      case 'scores':
+        return { NS: this.scores.NS, EW: this.scores.EW };
+      case 'dealer':
+        return this.dealer;
+      case 'exposed':
+        // Ruling 18: exposed from the end of the first trick onward.
+        if (this.contract && this.contract.bid === 'OMIS' && !this.recorded && this.tricksPlayed >= 1)
+          return C.sortCards(this.hands[this.declarer]);
+        return null;
+      case 'game_over':
+        return this.gameOver;
+      case 'winner':
+        return this.winner;
+      default:
+        throw new Error(`unknown observation ${key}`);
+    }
+  }
+}
+
+// Score one deal: tricks of the declaring side (the declarer's own in a misère) and of
+// the defenders.
+function scoreContract(bid, declSide, declTricks, defTricks) {
+  const c = C.parseContract(bid);
+  const defSide = C.otherSide(declSide);
+  const score = { NS: 0, EW: 0 };
+  let made;
+  if (c.misere) {
+    made = declTricks === 0;
+    const v = C.contractValue(bid);
+    score[declSide] = made ? v : -v; // ruling 30; defenders 0
+  } else {
+    const v = C.contractValue(bid);
+    made = declTricks >= c.level;
+    score[declSide] = made ? (declTricks === 10 && v < 250 ? 250 : v) : -v; // ruling 29
+    score[defSide] = 10 * defTricks;
+  }
+  return { score, made };
+}
+
+// ---- set-ups ------------------------------------------------------------------------
+
+function checkCards(cards, what) {
+  for (const c of cards) if (!C.isCard(c)) throw new Error(`unknown card ${c} in ${what}`);
+}
+
+function setUp(setup) {
+  const g = new Game({ dealer: setup.dealer, scores: setup.scores });
+  switch (setup.start) {
+    case 'game':
+      return g;
+    case 'deck':
+      g.dealDeck(setup.deck);
+      return g;
+    case 'auction':
+      for (const s of SEATS) {
+        checkCards(setup.hands[s], `${s}'s hand`);
+        g.hands[s] = [...setup.hands[s]];
+      }
+      checkCards(setup.kitty, 'the kitty');
+      g.kitty = [...setup.kitty];
+      g.startAuction();
+      return g;
+    case 'play': {
+      for (const s of SEATS) {
+        checkCards(setup.hands[s], `${s}'s hand`);
+        g.hands[s] = [...setup.hands[s]];
+      }
+      g.contract = C.parseContract(setup.contract);
+      g.declarer = setup.declarer;
+      g.highBid = setup.contract;
+      g.highBidder = setup.declarer;
+      g.passed = new Set(SEATS.filter((s) => s !== setup.declarer));
+      g.nominated = setup.nominated || null;
+      g.suitsLed = new Set(setup.suits_led || []);
+      g.tricks = { NS: (setup.tricks && setup.tricks.NS) || 0, EW: (setup.tricks && setup.tricks.EW) || 0 };
+      g.tricksPlayed = 10 - g.hands[setup.declarer].length;
+      g.phase = 'play';
+      g.toPlay = setup.leader || setup.declarer;
+      return g;
+    }
+    default:
+      throw new Error(`unknown start ${setup.start}`);
+  }
+}
+
+module.exports = { Game, Rejected, setUp, scoreContract };
