@@ -276,21 +276,6 @@ function canon(x) {
 }
 const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 
-// --conventions: do not report the known differences of convention (values of
-// observations that have no deal to describe; auction observations in a play start).
-const CONVENTIONS = args.includes('--conventions');
-const EMPTY = {
-  passed: [], kitty: [], discards: [], suits_led: [], tricks: { NS: 0, EW: 0 },
-  hands: { N: [], E: [], S: [], W: [] }, hand_sizes: { N: 0, E: 0, S: 0, W: 0 },
-};
-function conventional(key, mine, other) {
-  if (!CONVENTIONS) return false;
-  if (key in EMPTY && other === null) return true;
-  if (key === 'sitting_out' && other === null) return true;
-  if (['high_bid', 'high_bidder', 'passed'].includes(key) && (other === null || (Array.isArray(other) && other.length === 0))) return true;
-  return false;
-}
-
 async function main() {
   const mine = new Peer(MINE);
   const other = new Peer(OTHER);
@@ -325,9 +310,9 @@ async function main() {
           if (key === 'legal' && Array.isArray(va) && Array.isArray(vb) && va.some((x) => x.startsWith('DISCARD'))) {
             if (!same([...va].sort(), [...vb].sort()) && same(norm(key, va), norm(key, vb))) discardOrder++;
           }
-          if (!same(norm(key, va), norm(key, vb)) && !conventional(key, va, vb)) diffs.push({ key, mine: va, other: vb });
+          if (!same(norm(key, va), norm(key, vb))) diffs.push({ key, mine: va, other: vb });
         }
-      } else if (!same(sa[k], sb[k]) && !(CONVENTIONS && ((sa[k].code === 'deal-over' && sb[k].code === 'wrong-phase') || (sa[k].code === 'game-over' && sb[k].code === 'deal-over')))) diffs.push({ key: 'outcome', mine: sa[k], other: sb[k] });
+      } else if (!same(sa[k], sb[k])) diffs.push({ key: 'outcome', mine: sa[k], other: sb[k] });
       if (diffs.length) {
         disagreeing++;
         const cat = diffs.map((d) => d.key).join('+') + ('observe' in step ? '' : ` @ ${Object.keys(step).filter((x) => x !== 'seat' && x !== 'names').join()} ${JSON.stringify(sa[k])} vs ${JSON.stringify(sb[k])}`);
@@ -353,6 +338,7 @@ async function main() {
   other.close();
   const report = { scenarios: N, disagreeing, no_result: otherErrors, discard_string_order_differs: discardOrder, categories: Object.fromEntries(categories) };
   console.log(JSON.stringify(report, null, 1));
+  if (disagreeing || otherErrors) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -161,7 +161,6 @@ class Game {
   // ---- actions --------------------------------------------------------------------
 
   call(seat, call) {
-    if (this.gameOver) reject('game-over');
     if (this.phase === 'over') reject('deal-over');
     if (this.phase !== 'auction') reject('wrong-phase');
     if (this.passed.has(seat)) reject('already-passed');
@@ -197,7 +196,6 @@ class Game {
   }
 
   discard(seat, cards) {
-    if (this.gameOver) reject('game-over');
     if (this.phase === 'over') reject('deal-over');
     if (this.phase !== 'kitty') reject('wrong-phase');
     if (seat !== this.declarer) reject('not-your-turn');
@@ -211,7 +209,6 @@ class Game {
   }
 
   nominate(seat, suit) {
-    if (this.gameOver) reject('game-over');
     if (this.phase === 'over') reject('deal-over');
     if (this.phase === 'none') reject('wrong-phase');
     if (!this.canNominate(seat) || !SUITS.includes(suit)) reject('nomination-not-allowed');
@@ -219,7 +216,6 @@ class Game {
   }
 
   play(seat, card, names) {
-    if (this.gameOver) reject('game-over');
     if (this.phase === 'over') reject('deal-over');
     if (this.phase !== 'play') reject('wrong-phase');
     if (seat !== this.toPlay) reject('not-your-turn');
@@ -317,6 +313,9 @@ class Game {
     this.dealer = C.leftOf(this.dealer);
   }
 
+  // game-over applies to deal and deal_result steps only (scenario-format.md); an
+  // action after the last deal is refused with deal-over like any action in a
+  // finished deal.
   newDeal(deck) {
     if (this.gameOver) reject('game-over');
     if (IN_PROGRESS.has(this.phase)) reject('wrong-phase');
@@ -327,23 +326,16 @@ class Game {
     if (this.gameOver) reject('game-over');
     if (IN_PROGRESS.has(this.phase)) reject('wrong-phase');
     this.resetDeal();
+    // A recorded result leaves no deal on the table (scenario format: "No deal on the table").
+    this.recorded = true;
     if (result === 'thrown-in') {
-      this.passed = new Set(SEATS);
       this.finishDeal({ NS: 0, EW: 0 }, null, null);
       return;
     }
     const { contract, declarer, tricks } = result;
     this.contract = C.parseContract(contract);
     this.declarer = declarer;
-    this.highBid = contract;
-    this.highBidder = declarer;
-    this.passed = new Set(SEATS.filter((s) => s !== declarer));
     const side = C.sideOf(declarer);
-    this.tricks = { NS: 0, EW: 0 };
-    this.tricks[side] = tricks;
-    this.tricks[C.otherSide(side)] = 10 - tricks;
-    this.tricksPlayed = 10;
-    this.recorded = true; // no card of it was seen: nothing was exposed
     const { score, made } = scoreContract(contract, side, tricks, 10 - tricks);
     this.finishDeal(score, made, side);
   }
@@ -398,7 +390,13 @@ class Game {
 
   // ---- observations -----------------------------------------------------------------
 
+  // A game start before its first deal, or a recorded result: nothing is on the table.
+  onTable() {
+    return this.phase !== 'none' && !this.recorded;
+  }
+
   observe(key) {
+    if (!this.onTable() && key in NOTHING_ON_TABLE) return NOTHING_ON_TABLE[key]();
     const trickObj = (t, withWinner) => {
       const cards = {};
       for (const [s, c] of t.cards) cards[s] = c;
@@ -499,6 +497,26 @@ function scoreContract(bid, declSide, declTricks, defTricks) {
 function checkCards(cards, what) {
   for (const c of cards) if (!C.isCard(c)) throw new Error(`unknown card ${c} in ${what}`);
 }
+
+const NOTHING_ON_TABLE = {
+  to_act: () => null,
+  legal: () => [],
+  legal_count: () => 0,
+  high_bid: () => null,
+  high_bidder: () => null,
+  passed: () => [],
+  hands: () => ({ N: [], E: [], S: [], W: [] }),
+  hand_sizes: () => ({ N: 0, E: 0, S: 0, W: 0 }),
+  kitty: () => [],
+  discards: () => [],
+  nominated: () => null,
+  sitting_out: () => null,
+  trick: () => null,
+  last_trick: () => null,
+  suits_led: () => [],
+  tricks: () => null,
+  exposed: () => null,
+};
 
 function setUp(setup) {
   const g = new Game({ dealer: setup.dealer, scores: setup.scores });

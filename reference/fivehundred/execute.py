@@ -214,8 +214,10 @@ class ReferenceSession:
         raise InputError(f"{where}: expected call, discard, nominate or play")
 
     def _refuse_between_deals(self) -> None:
-        if self.game.over:
-            raise IllegalAction(Rejection(Code.GAME_OVER, "the game is over"))
+        """No deal on the table: after a recorded result the last deal is over; at a
+        game start no deal has begun."""
+        if self.last_result is not None:
+            raise IllegalAction(Rejection(Code.DEAL_OVER, "the deal is over"))
         raise IllegalAction(Rejection(Code.WRONG_PHASE, "no deal is in progress"))
 
     def _deal_in_progress(self) -> bool:
@@ -266,13 +268,20 @@ class ReferenceSession:
         return _points(self.last_result.points)
 
 
-def _deal_value(getter: Callable[[Deal], Any]) -> Callable[[ReferenceSession], Any]:
-    """An observation of the current deal; ``None`` when no deal is on the table."""
+def _deal_value(
+    getter: Callable[[Deal], Any], empty: Any = None
+) -> Callable[[ReferenceSession], Any]:
+    """An observation of the deal on the table; ``empty`` when there is none (a game
+    start before its first deal, or after a recorded ``deal_result``)."""
 
     def observe(session: ReferenceSession) -> Any:
-        return None if session.deal is None else getter(session.deal)
+        return empty if session.deal is None else getter(session.deal)
 
     return observe
+
+
+_NO_HANDS: dict[str, list[str]] = {s.name: [] for s in SEATS}
+_NO_CARDS = {s.name: 0 for s in SEATS}
 
 
 def _phase(session: ReferenceSession) -> str:
@@ -338,18 +347,18 @@ _OBSERVERS: dict[str, Callable[[ReferenceSession], Any]] = {
     "legal_count": lambda s: len(_legal(s)),
     "high_bid": _deal_value(lambda d: None if d.high_bid is None else d.high_bid.token),
     "high_bidder": _deal_value(lambda d: _name(d.high_bidder)),
-    "passed": _deal_value(lambda d: [s.name for s in SEATS if d.has_passed(s)]),
+    "passed": _deal_value(lambda d: [s.name for s in SEATS if d.has_passed(s)], []),
     "contract": _contract,
     "declarer": _declarer,
-    "hands": _deal_value(lambda d: {s.name: _tokens(d.hand(s)) for s in SEATS}),
-    "hand_sizes": _deal_value(lambda d: {s.name: len(d.hand(s)) for s in SEATS}),
-    "kitty": _deal_value(lambda d: _tokens(cards_in(d.kitty))),
-    "discards": _deal_value(lambda d: _tokens(cards_in(d.discards))),
+    "hands": _deal_value(lambda d: {s.name: _tokens(d.hand(s)) for s in SEATS}, _NO_HANDS),
+    "hand_sizes": _deal_value(lambda d: {s.name: len(d.hand(s)) for s in SEATS}, _NO_CARDS),
+    "kitty": _deal_value(lambda d: _tokens(cards_in(d.kitty)), []),
+    "discards": _deal_value(lambda d: _tokens(cards_in(d.discards)), []),
     "nominated": _deal_value(lambda d: None if d.nominated is None else d.nominated.letter),
     "sitting_out": _deal_value(lambda d: _name(d.sitting_out)),
     "trick": _deal_value(_current_trick),
     "last_trick": _deal_value(lambda d: _trick_json(d.last_trick)),
-    "suits_led": _deal_value(lambda d: [s.letter for s in d.suits_led_list]),
+    "suits_led": _deal_value(lambda d: [s.letter for s in d.suits_led_list], []),
     "tricks": _deal_value(lambda d: _points(d.tricks_won)),
     "deal_score": ReferenceSession.result_points,
     "made": _made,

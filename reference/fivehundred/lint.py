@@ -41,6 +41,7 @@ def lint_document(doc: Mapping[str, Any]) -> list[Problem]:
     problems.extend(_check_setup(doc["setup"], profile))
     problems.extend(_check_step_cards(doc["steps"], profile))
     problems.extend(_check_step_order(doc["setup"]["start"], doc["steps"]))
+    problems.extend(_check_deal_results(doc["steps"]))
     if not problems:
         try:
             ReferenceSession(Scenario.from_document(doc).input())
@@ -163,3 +164,16 @@ def _check_step_order(start: str, steps: list[Mapping[str, Any]]) -> Iterator[Pr
             stage = _PLAYING
         else:
             stage = _PLAYING
+
+
+def _check_deal_results(steps: list[Mapping[str, Any]]) -> Iterator[Problem]:
+    """A recorded result must be one that play can produce: a misère ends as soon as
+    the declarer wins a trick, so its declarer takes no trick or exactly one."""
+    for i, step in enumerate(steps):
+        result = step.get("deal_result")
+        if isinstance(result, Mapping) and result["contract"] in ("MIS", "OMIS"):
+            if result["tricks"] > 1:
+                yield (
+                    ("steps", i, "deal_result", "tricks"),
+                    "a misère ends when the declarer wins a trick: tricks must be 0 or 1",
+                )

@@ -61,7 +61,9 @@ def step_text(step: Mapping[str, Any]) -> str:
     """A one-line description of a step, as reports show it."""
     kind = step_kind(step)
     if kind == "expect":
-        return "expect " + ", ".join(step["expect"])
+        keys = list(step["expect"])
+        shown = ", ".join(keys[:4])
+        return f"expect {shown}" + (f", … ({len(keys)} observations)" if len(keys) > 4 else "")
     if kind == "deal":
         return "deal " + ("ordered deck" if step["deal"] == "ordered" else "given deck")
     if kind == "deal_result":

@@ -5,7 +5,7 @@ reports.  Each phase has one kind of action, so a string is read in the phase it
 belongs to (``6S`` is a bid in the auction and a card in play):
 
 * auction: a call token, ``PASS``, ``7NT``, ``MIS``, ``OMIS``;
-* kitty: ``DISCARD 4H 5S 6C`` (cards in display order);
+* kitty: ``DISCARD 5S 6C 4H`` (cards in deck order: S, C, D, H, each ace first);
 * play: a card token, ``AS``; a suitless joker lead names its suit as ``JK:H``;
   and, before the first lead, ``NOMINATE H`` for the joker's suit.
 """

@@ -348,6 +348,11 @@ class Deal:
         deal.kitty = 0
         deal.contract = contract
         deal.declarer = declarer
+        # Whatever the calls were, the auction ended with the declarer's bid standing
+        # and the three others passed (auction-end).
+        deal.high_bid, deal.high_bidder = contract, declarer
+        deal._high_rank = profile.bid_rank[contract]
+        deal._passed = 0b1111 & ~(1 << declarer)
         deal._start_play(nominated)
         deal.to_act = leader
         deal.suits_led = led_mask
