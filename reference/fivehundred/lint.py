@@ -171,9 +171,10 @@ def _check_deal_results(steps: list[Mapping[str, Any]]) -> Iterator[Problem]:
     the declarer wins a trick, so its declarer takes no trick or exactly one."""
     for i, step in enumerate(steps):
         result = step.get("deal_result")
-        if isinstance(result, Mapping) and result["contract"] in ("MIS", "OMIS"):
-            if result["tricks"] > 1:
-                yield (
-                    ("steps", i, "deal_result", "tricks"),
-                    "a misère ends when the declarer wins a trick: tricks must be 0 or 1",
-                )
+        if not isinstance(result, Mapping):
+            continue
+        if result["contract"] in ("MIS", "OMIS") and result["tricks"] > 1:
+            yield (
+                ("steps", i, "deal_result", "tricks"),
+                "a misère ends when the declarer wins a trick: tricks must be 0 or 1",
+            )

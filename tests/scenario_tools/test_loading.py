@@ -168,3 +168,17 @@ def test_duplicate_ids_across_files_are_reported(write: Write) -> None:
     assert diagnostic.kind == "corpus"
     assert "id ZZ22 is already used by" in diagnostic.message
     assert (diagnostic.line, diagnostic.column) == (1, 5)
+
+
+def test_lint_refuses_a_misere_result_play_cannot_produce(write: Write) -> None:
+    text = """\
+    id: ZZ28
+    title: A lost misere ends at one trick
+    rules: [misere-score]
+    assert: A misère ends when the declarer wins a trick.
+    setup: {start: game, dealer: N}
+    steps:
+      - deal_result: {contract: MIS, declarer: N, tricks: 2}
+    """
+    (message,) = _only(write("misere.yaml", text))
+    assert message.startswith("7:55 steps[0].deal_result.tricks lint: a misère ends")
