@@ -20,11 +20,14 @@ STARTS = ("deck", "auction", "play", "game")
 
 
 def mint_id(taken: Iterable[str]) -> str:
-    """A fresh random id of four characters that no scenario uses or ever used."""
+    """A fresh random id of four characters that no scenario uses or ever used.
+
+    An id of digits only is never minted: unquoted in YAML it would read as a number.
+    """
     used = set(taken)
     while True:
         candidate = "".join(secrets.choice(ID_ALPHABET) for _ in range(4))
-        if candidate not in used:
+        if candidate not in used and not candidate.isdigit():
             return candidate
 
 

@@ -158,3 +158,13 @@ def test_bundled_scenarios_rerun_by_id_alone() -> None:
 
     scenario = load_corpus().scenarios[0]
     assert scenario.rerun_command() == f"fivehundred verify --id {scenario.id}"
+
+
+def test_minted_ids_are_fresh_and_never_all_digits() -> None:
+    from fivehundred.corpus import ID_PATTERN
+    from fivehundred.scaffold import mint_id
+
+    taken = {"2345", "ABCD"}
+    minted = {mint_id(taken) for _ in range(3000)}
+    assert all(ID_PATTERN.match(i) and not i.isdigit() for i in minted)
+    assert not minted & taken
