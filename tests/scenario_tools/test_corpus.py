@@ -44,3 +44,24 @@ def test_every_file_points_editors_at_the_schema() -> None:
         )
     ]
     assert missing == []
+
+
+def test_every_schema_property_is_described() -> None:
+    """Editors show these descriptions while a scenario is typed; none may be missing."""
+    from fivehundred.scenario_schema import load_schema
+
+    missing: list[str] = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.get("properties", {}).items():
+                if isinstance(value, dict) and "if" not in path and "description" not in value:
+                    missing.append(f"{path}/{key}")
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}/{i}")
+
+    walk(load_schema("scenario.schema.json"), "")
+    assert missing == []
