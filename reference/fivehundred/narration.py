@@ -9,11 +9,12 @@ strings, and card parts that the renderer draws in its own way (a coloured
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import SUITS
+from .engine import SUITS, Card
+from .engine.cards import card_suit
 from .scenario import action_key, step_kind
 
 
@@ -96,3 +97,15 @@ def step_parts(step: Mapping[str, Any]) -> list[Part]:
         if "names" in step:
             parts += [" naming ", SuitPart(step["names"])]
     return parts
+
+
+def suit_runs(cards: Iterable[Card]) -> list[list[Card]]:
+    """Consecutive cards of the same printed suit, so a renderer can put a gap between
+    suits when it shows a hand (the joker is a run of its own)."""
+    runs: list[list[Card]] = []
+    for card in cards:
+        if runs and card_suit(runs[-1][-1]) == card_suit(card):
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return runs

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from .engine import Card, Seat, parse_card
 from .engine.cards import card_display, card_suit, card_token, sort_key
-from .narration import CallPart, CardPart, SuitPart, step_parts, suit_symbol
+from .narration import CallPart, CardPart, SuitPart, step_parts, suit_runs, suit_symbol
 from .rulings import anchor_title
 from .scenario import Scenario, expand_deck, step_kind
 
@@ -40,14 +40,10 @@ def cards_text(tokens: list[str], group: bool = True) -> Text:
         cards: list[Card] = sorted((parse_card(t) for t in tokens), key=sort_key)
     except ValueError:
         return Text(" ".join(tokens))
-    out = Text()
-    previous = None
-    for card in cards:
-        suit = card_suit(card)
-        if out:
-            out.append("  " if group and suit != previous else " ")
-        out.append_text(card_text(card_token(card)))
-        previous = suit
+    runs = suit_runs(cards) if group else [cards]
+    out = Text("  ").join(
+        Text(" ").join(card_text(card_token(card)) for card in run) for run in runs
+    )
     return out or Text("—", style="dim")
 
 

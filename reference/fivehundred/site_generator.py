@@ -27,7 +27,15 @@ from typing import Any
 
 from .engine import NotationError, card_token, parse_bid, parse_card
 from .engine.cards import card_display, card_rank, card_suit, sort_key
-from .narration import CallPart, CardPart, CardsPart, SuitPart, step_parts, suit_symbol
+from .narration import (
+    CallPart,
+    CardPart,
+    CardsPart,
+    SuitPart,
+    step_parts,
+    suit_runs,
+    suit_symbol,
+)
 from .rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
 from .scenario import Scenario, step_kind
 
@@ -271,15 +279,8 @@ def cards_html(tokens: Sequence[str], *, group: bool = True, in_order: bool = Fa
         return " ".join(card_html(t) for t in tokens)
     if not in_order:
         cards.sort(key=sort_key)
-    out: list[str] = []
-    previous: object = None
-    for card in cards:
-        suit = card_suit(card)
-        if out:
-            out.append(" &ensp;" if group and suit != previous else " ")
-        out.append(card_html(card_token(card)))
-        previous = suit
-    return "".join(out)
+    runs = suit_runs(cards) if group else [cards]
+    return " &ensp;".join(" ".join(card_html(card_token(c)) for c in run) for run in runs)
 
 
 def deck_html(tokens: Sequence[str], run: int = 5) -> str:

@@ -65,11 +65,6 @@ class Bid:
         return None if self.strain is None else self.strain.trump
 
     @property
-    def tricks_needed(self) -> int | None:
-        """Tricks the declaring side must take; ``None`` for misère (it must take none)."""
-        return self.level
-
-    @property
     def display(self) -> str:
         if self.misere is Misere.CLOSED:
             return "Misère"

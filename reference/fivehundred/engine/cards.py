@@ -12,7 +12,7 @@ Notation (the same in scenarios, the protocol and reports): rank then suit lette
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import NewType
 
@@ -86,10 +86,6 @@ def card_rank(card: Card) -> int:
     return 0 if card == JOKER else card % 13 + 2
 
 
-def bower_jack(suit: Suit) -> Card:
-    return make_card(suit, JACK)
-
-
 def _build_tokens() -> tuple[str, ...]:
     tokens = [_RANK_TOKENS[i % 13 + 2] + "SCDH"[i // 13] for i in range(52)]
     tokens.append("JK")
@@ -138,10 +134,6 @@ def card_display(card: Card) -> str:
 # ---- bitsets of cards -------------------------------------------------------------
 
 
-def bit(card: Card) -> int:
-    return 1 << card
-
-
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
@@ -180,13 +172,6 @@ def cards_in(mask: int) -> list[Card]:
     elif high:  # bits past the joker: not cards of any deck, but list them all the same
         out += (Card(i) for i in range(52, mask.bit_length()) if mask >> i & 1)
     return out
-
-
-def iter_cards(mask: int) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield Card(low.bit_length() - 1)
-        mask ^= low
 
 
 def sort_key(card: Card) -> tuple[int, int]:

@@ -514,9 +514,6 @@ class Deal:
     def _last_trick(self) -> bool:
         return self.tricks_played == self.profile.hand_size - 1
 
-    def _joker_compulsory(self) -> bool:
-        return self._joker_forced
-
     # ---- checking ------------------------------------------------------------------
 
     def rejection(self, seat: Seat, action: Action) -> Rejection | None:
