@@ -23,13 +23,13 @@ import sys
 import time
 from dataclasses import dataclass
 
-from fivehundred.corpus import load_corpus
-from fivehundred.external import ExternalImplementation
-from fivehundred.runner import Implementation, ReferenceImplementation, run_scenarios
-from fivehundred.scenario import Scenario
-from fivehundred.verdict import Status
+from fivehundred.scenarios import Scenario
+from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.verify.external import ExternalImplementation
+from fivehundred.verify.runner import Implementation, ReferenceImplementation, run_scenarios
+from fivehundred.verify.verdict import Status
 
-SERVE = [sys.executable, "-m", "fivehundred.cli", "serve"]
+SERVE = [sys.executable, "-m", "fivehundred", "serve"]
 
 
 @dataclass(frozen=True)

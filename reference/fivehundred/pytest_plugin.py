@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
-from .corpus import SCENARIO_SUFFIXES, FileResult, load_file
-from .paths import scenarios_dir
-from .runner import ReferenceImplementation, judge
-from .verdict import Status, step_text
+from .resources import scenarios_dir
+from .scenarios import FileResult, load_file
+from .scenarios.corpus import SCENARIO_SUFFIXES
+from .scenarios.narration import step_text
+from .verify.runner import ReferenceImplementation, judge
+from .verify.verdict import Status
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from fivehundred.scenario import Scenario, step_kind
+from fivehundred.scenarios import Checkpoint, Scenario, expected_rejection
 from protocol_helpers import adapter, id_options, passing
 
 
@@ -42,7 +42,9 @@ class MixedRun:
 
 
 def _has_accepted_step(scenario: Scenario) -> bool:
-    return any(step_kind(s) != "expect" and "reject" not in s for s in scenario.steps)
+    return any(
+        not isinstance(s, Checkpoint) and expected_rejection(s) is None for s in scenario.steps
+    )
 
 
 def mixed_run(tmp_path: Path, marker: str) -> tuple[MixedRun, list[Scenario]]:

@@ -19,10 +19,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fivehundred.corpus import load_corpus
-from fivehundred.runner import ReferenceImplementation, run_scenarios
-from fivehundred.scenario import Scenario
-from fivehundred.verdict import Status
+from fivehundred.scenarios import Scenario
+from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.verify.runner import ReferenceImplementation, run_scenarios
+from fivehundred.verify.verdict import Status
 
 PYTHON = sys.executable
 HERE = Path(__file__).resolve().parent
@@ -32,7 +32,7 @@ ROOT = HERE.parents[1]
 
 def serve_command(marker: str, *extra: str) -> str:
     """``fivehundred serve`` under this interpreter; ``-X`` carries the marker harmlessly."""
-    return shlex.join([PYTHON, "-X", f"marker={marker}", "-m", "fivehundred.cli", "serve", *extra])
+    return shlex.join([PYTHON, "-X", f"marker={marker}", "-m", "fivehundred", "serve", *extra])
 
 
 @dataclass
@@ -49,7 +49,7 @@ class CliRun:
 def cli(*args: str, cwd: Path | None = None, timeout: float = 600) -> CliRun:
     """``fivehundred ARGS…`` in a subprocess; a hung runner fails the test, not CI."""
     done = subprocess.run(
-        [PYTHON, "-m", "fivehundred.cli", *args],
+        [PYTHON, "-m", "fivehundred", *args],
         capture_output=True,
         text=True,
         cwd=cwd,

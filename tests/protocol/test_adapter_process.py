@@ -14,15 +14,16 @@ import time
 from pathlib import Path
 
 import pytest
-from fivehundred.adapter_process import (
+from fivehundred.scenarios import Checkpoint
+from fivehundred.verify._process import (
     STDERR_TAIL_BYTES,
     AdapterProcess,
     ChannelError,
     ChannelTimeout,
 )
-from fivehundred.execute import run_input
-from fivehundred.external import ExternalImplementation, capability_skip
-from fivehundred.protocol import Capabilities
+from fivehundred.verify.external import ExternalImplementation, capability_skip
+from fivehundred.verify.protocol import Capabilities
+from fivehundred.verify.reference import run_input
 from protocol_helpers import PYTHON, adapter, processes_with, sample, serve_command
 
 
@@ -143,7 +144,7 @@ def test_capabilities_decide_what_is_sent() -> None:
         s
         for s in scenarios
         if any(
-            "legal" in st.get("expect", {}) or "legal_count" in st.get("expect", {})
+            isinstance(st, Checkpoint) and {"legal", "legal_count"} & set(st.expect)
             for st in s.steps
         )
     ]

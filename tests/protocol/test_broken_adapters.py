@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fivehundred.adapter_process import STDERR_TAIL_BYTES
+from fivehundred.verify._process import STDERR_TAIL_BYTES
 from protocol_helpers import adapter, by_id, cli, id_options, sample
 
 

@@ -11,8 +11,9 @@ import json
 from pathlib import Path
 
 from fivehundred import PROTOCOL_VERSION, SUITE_VERSION
-from fivehundred.schemas import validator
-from fivehundred.verdict import Status, compare
+from fivehundred.resources import validator
+from fivehundred.scenarios import input_json
+from fivehundred.verify.verdict import Status, compare
 from protocol_helpers import cli, corpus
 
 
@@ -32,8 +33,8 @@ def test_export_follows_its_schema_and_holds_the_whole_corpus(tmp_path: Path) ->
     assert list(exported) == [s.id for s in corpus()]
     for scenario in corpus():
         entry = exported[scenario.id]
-        assert entry["input"] == scenario.input()
-        assert entry["rules"] == scenario.rules and entry["area"] == scenario.area
+        assert entry["input"] == input_json(scenario.input())
+        assert entry["rules"] == list(scenario.rules) and entry["area"] == scenario.area
         assert len(entry["expectations"]) == len(scenario.steps)
         verdict = compare(scenario, {"steps": entry["expectations"]})
         assert verdict.status is Status.PASSED, (scenario.id, verdict.mismatches)

@@ -38,7 +38,7 @@ def test_the_independent_implementation_passes_every_scenario(node: str) -> None
 
 
 def test_random_inputs_give_the_same_answers_as_the_reference(node: str) -> None:
-    serve = f"{sys.executable} -m fivehundred.cli serve"
+    serve = f"{sys.executable} -m fivehundred serve"
     done = subprocess.run(
         [node, str(ADAPTER / "difftest.js"), "--n", "400", "--seed", "11", "--other", serve],
         capture_output=True,

@@ -13,11 +13,12 @@ from typing import Any
 import jsonschema
 import pytest
 from fivehundred import PROTOCOL_VERSION, SUITE_VERSION
-from fivehundred import protocol as p
-from fivehundred.execute import run_input
-from fivehundred.scenario import OBSERVATION_KEYS
-from fivehundred.schemas import load_schema, validator
-from fivehundred.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO, handle
+from fivehundred.resources import load_schema, validator
+from fivehundred.scenarios import input_json
+from fivehundred.scenarios.vocabulary import OBSERVATION_NAMES as OBSERVATION_KEYS
+from fivehundred.verify import protocol as p
+from fivehundred.verify.reference import run_input
+from fivehundred.verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO, handle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from protocol_helpers import corpus
@@ -64,7 +65,7 @@ def test_every_message_either_side_builds_follows_its_schema() -> None:
     assert _valid("run-reply", p.skipped_reply(3, "no open misère"))
     assert _valid("run-reply", p.errored_reply(4, "boom", {"step": 2}))
     for seq, scenario in enumerate(corpus(), start=1):
-        message = p.run(seq, scenario.input())
+        message = p.run(seq, input_json(scenario.input()))
         assert _valid("run", message), scenario.id
         reply = handle(json.loads(p.encode(message)))
         assert _valid("run-reply", reply), scenario.id

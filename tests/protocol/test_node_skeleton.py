@@ -12,8 +12,8 @@ import shutil
 import subprocess
 
 import pytest
-from fivehundred import protocol as p
-from fivehundred.schemas import validator
+from fivehundred.resources import validator
+from fivehundred.verify import protocol as p
 from protocol_helpers import ROOT, cli, corpus, id_options
 
 SKELETON = ROOT / "adapters" / "node-skeleton" / "adapter.js"

@@ -13,10 +13,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from fivehundred import SUITE_VERSION, reports, scaffold
-from fivehundred import cli as cli_module
-from fivehundred.scenario import Scenario
-from fivehundred.schemas import validator
+from fivehundred import SUITE_VERSION
+from fivehundred.reports import formats as reports
+from fivehundred.resources import validator
+from fivehundred.scenarios import Scenario
 from mixed_run import MixedRun, mixed_run
 from protocol_helpers import cli
 
@@ -138,8 +138,3 @@ def test_junit_survives_control_characters_in_stderr() -> None:
     assert reports._xml_text("a\x00b\x1b[31mc") == "a\\x00b\\x1b[31mc"
     text = reports._xml_text("bell \x07 done")
     assert ET.fromstring(f"<x>{text}</x>").text == "bell \\x07 done"
-
-
-def test_the_cli_offers_exactly_the_formats_and_starts_that_exist() -> None:
-    assert ("text", *reports.FORMATS) == cli_module.REPORT_FORMATS
-    assert cli_module.STARTS == scaffold.STARTS

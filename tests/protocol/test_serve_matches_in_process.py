@@ -14,10 +14,11 @@ import subprocess
 from typing import Any
 
 import pytest
-from fivehundred import protocol as p
-from fivehundred.execute import run_input
-from fivehundred.external import ExternalImplementation
-from fivehundred.runner import ReferenceImplementation, run_scenarios
+from fivehundred.scenarios import input_json
+from fivehundred.verify import protocol as p
+from fivehundred.verify.external import ExternalImplementation
+from fivehundred.verify.reference import run_input
+from fivehundred.verify.runner import ReferenceImplementation, run_scenarios
 from protocol_helpers import PYTHON, by_id, cli, corpus, id_options, serve_command
 
 Verdicts = dict[str, tuple[str, list[Any]]]
@@ -89,7 +90,7 @@ def test_one_shot_mode_matches_in_process_on_a_sample(marker: str) -> None:
 
 def _serve(*lines: bytes) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [PYTHON, "-m", "fivehundred.cli", "serve"],
+        [PYTHON, "-m", "fivehundred", "serve"],
         input=b"".join(lines),
         capture_output=True,
         timeout=60,
@@ -107,7 +108,7 @@ def test_serve_reports_an_input_it_cannot_run_and_stays_up() -> None:
             "steps": [{"observe": ["phase"]}],
         },
     )
-    good = p.run(2, corpus()[0].input())
+    good = p.run(2, input_json(corpus()[0].input()))
     done = _serve(p.encode(p.hello()), p.encode(bad), p.encode(good), p.encode(p.bye()))
     assert done.returncode == 0, done.stderr
     hello, first, second = (json.loads(line) for line in done.stdout.splitlines())
@@ -131,7 +132,7 @@ def test_serve_stops_on_a_line_no_runner_would_send(line: bytes, says: str) -> N
 
 def test_serve_one_shot_answers_one_message_and_exits() -> None:
     done = subprocess.run(
-        [PYTHON, "-m", "fivehundred.cli", "serve", "--one-shot"],
+        [PYTHON, "-m", "fivehundred", "serve", "--one-shot"],
         input=p.encode(p.hello()) + p.encode(p.hello()),
         capture_output=True,
         timeout=60,

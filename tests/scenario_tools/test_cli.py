@@ -147,22 +147,22 @@ def test_rules_lists_every_anchor() -> None:
 
 
 def test_file_names_drop_accents_but_keep_letters() -> None:
-    from fivehundred.scaffold import slugify
+    from fivehundred.cli.scaffold import slugify
 
     assert slugify("Misère over 7♠") == "misere-over-7"
     assert slugify("♠♠♠") == "scenario"
 
 
 def test_bundled_scenarios_rerun_by_id_alone() -> None:
-    from fivehundred.corpus import load_corpus
+    from fivehundred.scenarios.corpus import load_corpus
 
     scenario = load_corpus().scenarios[0]
     assert scenario.rerun_command() == f"fivehundred verify --id {scenario.id}"
 
 
 def test_minted_ids_are_fresh_and_never_all_digits() -> None:
-    from fivehundred.corpus import ID_PATTERN
-    from fivehundred.scaffold import mint_id
+    from fivehundred.cli.scaffold import mint_id
+    from fivehundred.scenarios.corpus import ID_PATTERN
 
     taken = {"2345", "ABCD"}
     minted = {mint_id(taken) for _ in range(3000)}

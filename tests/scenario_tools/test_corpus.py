@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fivehundred.corpus import ID_PATTERN, load_corpus, read_retired_ids
-from fivehundred.rulings import RULINGS
+from fivehundred.scenarios.corpus import ID_PATTERN, load_corpus, read_retired_ids
+from fivehundred.scenarios.rulings import RULINGS
 
 CORPUS = load_corpus()
 
@@ -48,7 +48,7 @@ def test_every_file_points_editors_at_the_schema() -> None:
 
 def test_every_schema_property_is_described() -> None:
     """Editors show these descriptions while a scenario is typed; none may be missing."""
-    from fivehundred.scenario_schema import load_schema
+    from fivehundred.resources import load_schema
 
     missing: list[str] = []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from fivehundred.corpus import load_corpus, load_file
+from fivehundred.scenarios.corpus import load_corpus, load_file
 
 from conftest import GOOD
 

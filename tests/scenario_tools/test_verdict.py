@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fivehundred.execute import run_input
-from fivehundred.scenario import Scenario
-from fivehundred.verdict import Status, compare
+from fivehundred.scenarios import Scenario, input_json, scenario_from_document
+from fivehundred.verify.reference import run_input
+from fivehundred.verify.verdict import Status, compare
 
 
 def _scenario(steps: list[dict[str, Any]], setup: dict[str, Any] | None = None) -> Scenario:
-    return Scenario.from_document(
+    return scenario_from_document(
         {
             "id": "ZZ30",
             "title": "verdict test",
@@ -109,7 +109,7 @@ def test_input_never_contains_expectations() -> None:
             {"expect": {"to_act": "E"}},
         ]
     )
-    steps = scenario.input()["steps"]
+    steps = input_json(scenario.input())["steps"]
     assert steps == [
         {"seat": "N", "play": "AH"},
         {"seat": "E", "play": "5C"},
@@ -121,7 +121,7 @@ def test_ordered_deck_is_spelled_out_in_the_input() -> None:
     scenario = _scenario(
         [{"expect": {"to_act": "N"}}], {"start": "deck", "dealer": "W", "deck": "ordered"}
     )
-    deck = scenario.input()["setup"]["deck"]
+    deck = input_json(scenario.input())["setup"]["deck"]
     assert len(deck) == 43
     assert deck[:3] == ["AS", "KS", "QS"]
     assert deck[-1] == "JK"

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fivehundred.corpus import load_corpus
-from fivehundred.rulings import EXTRA_ANCHORS, RULINGS
-from fivehundred.scenario import Scenario
+from fivehundred.scenarios import Scenario
+from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.rulings import EXTRA_ANCHORS, RULINGS
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "site"

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fivehundred.corpus import load_corpus
 from fivehundred.engine import SUIT_BIDS, Strain, get_profile
-from fivehundred.rulings import RULINGS
-from fivehundred.site_generator import (
+from fivehundred.scenarios import CallStep, PlayStep
+from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.rulings import RULINGS
+from fivehundred.site.generator import (
     CLAUSE_INDEX_MARKER,
     SiteModel,
     anchored_headings,
@@ -81,13 +82,13 @@ def test_markers_are_filled() -> None:
 def test_cards_and_steps_read_as_at_the_terminal() -> None:
     assert card_html("10H") == '<span class="fh-card fh-red">10♥</span>'
     assert card_html("JK") == '<span class="fh-card fh-joker">Joker</span>'
-    step = {"seat": "W", "play": "JK", "names": "D"}
+    step = PlayStep("W", "JK", "D")
     assert step_html(step) == (
         'W leads <span class="fh-card fh-joker">Joker</span> naming '
         '<span class="fh-suit fh-red">♦</span>'
     )
-    assert "bids <span" in step_html({"seat": "N", "call": "7H"})
-    assert step_html({"seat": "E", "call": "MIS"}) == "E bids misère"
+    assert "bids <span" in step_html(CallStep("N", "7H"))
+    assert step_html(CallStep("E", "MIS")) == "E bids misère"
 
 
 def _cells(line: str) -> list[str]:

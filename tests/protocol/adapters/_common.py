@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from fivehundred.serve import handle
+from fivehundred.verify.serve import handle
 
 
 def arguments() -> list[str]:

@@ -4,8 +4,8 @@ Each format is for a consumer that already exists — JSON (``schema/report.sche
 for dashboards and scripts, JUnit for CI test tabs, TAP for TAP harnesses, Markdown
 for an implementation's README — so each follows that consumer's conventions for
 expected failures and skips rather than inventing new ones.  All read the same
-:class:`~fivehundred.verification.Verification`.  The human text report is
-:mod:`fivehundred.textreport`.
+:class:`~fivehundred.verify.verification.Verification`.  The human text report is
+:mod:`.text`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from typing import Any
 
 import yaml
 
-from .verdict import Mismatch, Status, step_text
-from .verification import Entry, Outcome, Verification, skips_by_reason
+from ..scenarios.narration import step_text
+from ..verify.verdict import Mismatch, Status
+from ..verify.verification import Entry, Outcome, Verification, skips_by_reason
+from . import REPORT_FORMATS
 
 __all__ = ["FORMATS", "mismatch_text", "render", "to_json"]
 
@@ -398,6 +400,8 @@ FORMATS: dict[str, Callable[[Verification], str]] = {
     "tap": render_tap,
     "markdown": render_markdown,
 }
+if set(FORMATS) | {"text"} != set(REPORT_FORMATS):  # pragma: no cover - a programming error
+    raise ImportError("reports.REPORT_FORMATS and reports.formats.FORMATS disagree")
 
 
 def render(verification: Verification, fmt: str) -> str:

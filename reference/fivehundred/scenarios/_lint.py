@@ -1,60 +1,70 @@
 """Semantic checks that a JSON Schema cannot express.
 
-Run on documents that already passed the schema.  Each problem is reported at the
-exact value that causes it: a card that is not in the profile's deck or appears
-twice, hands of the wrong size, a rule anchor that does not exist, steps in an order
-that cannot happen, and any starting position the engine refuses.
+Run on the model of a document that already passed the schema.  Each problem is
+reported at the path of the exact value that causes it: a card that is not in the
+profile's deck or appears twice, hands of the wrong size, a rule anchor that does
+not exist, steps in an order that cannot happen, and any starting position the
+engine refuses (asked of the engine directly, through :mod:`.positions`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator, Sequence
 
+from ..engine import NotationError, Profile, get_profile, parse_card
 from .diagnostics import DocPath, format_path
-from .engine import PROFILES, NotationError, Profile, get_profile, parse_card
-from .execute import InputError, ReferenceSession
+from .model import (
+    ActionStep,
+    AuctionStart,
+    Checkpoint,
+    DealResultStep,
+    DealStep,
+    DeckStart,
+    DiscardStep,
+    PlayStart,
+    PlayStep,
+    RecordedResult,
+    Scenario,
+    Setup,
+    Step,
+    expected_rejection,
+)
+from .positions import PositionError, start_position
 from .rulings import anchor_exists
-from .scenario import Scenario, action_key, step_kind
 
 Problem = tuple[DocPath, str]
 
 _STYLE = re.compile(r"^\s*(test|tests|check|checks)\b|\bshould\b", re.IGNORECASE)
 
 
-def lint_document(doc: Mapping[str, Any]) -> list[Problem]:
-    """Every semantic problem of a schema-valid scenario document."""
+def lint_scenario(scenario: Scenario) -> list[Problem]:
+    """Every semantic problem of a parsed, schema-valid scenario."""
     problems: list[Problem] = []
-    name = doc.get("profile")
-    if name is not None and name not in PROFILES:
-        known = ", ".join(sorted(PROFILES))
-        return [(("profile",), f"unknown profile {name!r}; expected one of: {known}")]
-    profile = get_profile(name)
-    for i, anchor in enumerate(doc["rules"]):
+    profile = get_profile(scenario.profile_name)
+    for i, anchor in enumerate(scenario.rules):
         if not anchor_exists(anchor):
             problems.append((("rules", i), f"no rule anchor {anchor!r}; see `fivehundred rules`"))
-    if _STYLE.search(doc["assert"]):
+    if _STYLE.search(scenario.assertion):
         problems.append(
             (("assert",), "state the behaviour as a fact (no 'test that…', no 'should')")
         )
-    problems.extend(_check_setup(doc["setup"], profile))
-    problems.extend(_check_step_cards(doc["steps"], profile))
-    problems.extend(_check_step_order(doc["setup"]["start"], doc["steps"]))
-    problems.extend(_check_deal_results(doc["steps"]))
+    problems.extend(_check_setup(scenario.setup, profile))
+    problems.extend(_check_step_cards(scenario.steps, profile))
+    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps))
+    problems.extend(_check_deal_results(scenario.steps))
     if not problems:
         try:
-            ReferenceSession(Scenario.from_document(doc).input())
-        except InputError as error:
-            problems.append((("setup",), str(error).removeprefix("setup: ")))
+            start_position(profile, scenario.setup)
+        except PositionError as error:
+            where: DocPath = tuple(error.where.split(".")) if error.where != "setup" else ("setup",)
+            problems.append((where, error.message))
     return problems
 
 
 def _card_problems(
-    values: Any, path: DocPath, profile: Profile, seen: dict[str, DocPath] | None
+    values: Sequence[str], path: DocPath, profile: Profile, seen: dict[str, DocPath] | None
 ) -> Iterator[Problem]:
-    if not isinstance(values, list):
-        return
     for i, token in enumerate(values):
         try:
             card = parse_card(token)
@@ -70,58 +80,53 @@ def _card_problems(
                 seen[token] = (*path, i)
 
 
-def _check_setup(setup: Mapping[str, Any], profile: Profile) -> Iterator[Problem]:
-    start = setup["start"]
+def _check_setup(setup: Setup, profile: Profile) -> Iterator[Problem]:
     seen: dict[str, DocPath] = {}
-    if start == "deck" and isinstance(setup["deck"], list):
-        deck = setup["deck"]
+    if isinstance(setup, DeckStart) and isinstance(setup.deck, tuple):
+        deck = setup.deck
         yield from _card_problems(deck, ("setup", "deck"), profile, seen)
         if len(deck) != len(profile.deck):
             yield ("setup", "deck"), f"a deck has {len(profile.deck)} cards; found {len(deck)}"
-    if "hands" in setup:
-        for seat, cards in setup["hands"].items():
+    if isinstance(setup, AuctionStart | PlayStart):
+        for seat, cards in setup.hands.items():
             yield from _card_problems(cards, ("setup", "hands", seat), profile, seen)
-    if "kitty" in setup:
-        yield from _card_problems(setup["kitty"], ("setup", "kitty"), profile, seen)
-    if start == "auction":
-        for seat, cards in setup["hands"].items():
+    if isinstance(setup, AuctionStart):
+        yield from _card_problems(setup.kitty, ("setup", "kitty"), profile, seen)
+        for seat, cards in setup.hands.items():
             if len(cards) != profile.hand_size:
                 yield (
                     ("setup", "hands", seat),
                     f"at the auction each hand has {profile.hand_size} cards; found {len(cards)}",
                 )
-        if len(setup["kitty"]) != profile.kitty_size:
+        if len(setup.kitty) != profile.kitty_size:
             yield (
                 ("setup", "kitty"),
-                f"the kitty has {profile.kitty_size} cards; found {len(setup['kitty'])}",
+                f"the kitty has {profile.kitty_size} cards; found {len(setup.kitty)}",
             )
 
 
-def _check_step_cards(steps: list[Mapping[str, Any]], profile: Profile) -> Iterator[Problem]:
+def _check_step_cards(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     for i, step in enumerate(steps):
-        kind = step_kind(step)
-        if kind == "action":
-            if "play" in step:
-                yield from _card_problems([step["play"]], ("steps", i, "play"), profile, None)
-            if "discard" in step:
-                yield from _card_problems(step["discard"], ("steps", i, "discard"), profile, None)
-        elif kind == "deal" and isinstance(step["deal"], list):
+        if isinstance(step, PlayStep):
+            yield from _card_problems([step.card], ("steps", i, "play"), profile, None)
+        elif isinstance(step, DiscardStep):
+            yield from _card_problems(step.cards, ("steps", i, "discard"), profile, None)
+        elif isinstance(step, DealStep) and isinstance(step.deck, tuple):
             deal_path: DocPath = ("steps", i, "deal")
-            yield from _card_problems(step["deal"], deal_path, profile, {})
-            if len(step["deal"]) != len(profile.deck):
-                yield deal_path, f"a deck has {len(profile.deck)} cards; found {len(step['deal'])}"
-        elif kind == "expect":
-            expect = step["expect"]
+            yield from _card_problems(step.deck, deal_path, profile, {})
+            if len(step.deck) != len(profile.deck):
+                yield deal_path, f"a deck has {len(profile.deck)} cards; found {len(step.deck)}"
+        elif isinstance(step, Checkpoint):
+            expect = step.expect
             for key in ("kitty", "discards", "exposed"):
                 if isinstance(expect.get(key), list):
                     yield from _card_problems(
                         expect[key], ("steps", i, "expect", key), profile, None
                     )
-            for key in ("hands",):
-                for seat, cards in (expect.get(key) or {}).items():
-                    yield from _card_problems(
-                        cards, ("steps", i, "expect", key, seat), profile, None
-                    )
+            for seat, cards in (expect.get("hands") or {}).items():
+                yield from _card_problems(
+                    cards, ("steps", i, "expect", "hands", seat), profile, None
+                )
 
 
 # Stages of a deal, as far as the order of accepted actions can tell them apart.
@@ -129,7 +134,7 @@ _AUCTION, _LEAD_DUE, _PLAYING = 0, 1, 2
 _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game": None}
 
 
-def _check_step_order(start: str, steps: list[Mapping[str, Any]]) -> Iterator[Problem]:
+def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
     Within a deal: calls, then one discard, then at most one nomination (before the
@@ -139,13 +144,13 @@ def _check_step_order(start: str, steps: list[Mapping[str, Any]]) -> Iterator[Pr
     """
     stage: int | None = _START_STAGE[start]
     for i, step in enumerate(steps):
-        kind = step_kind(step)
-        if "reject" in step or kind == "expect":
+        if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
             continue
-        if kind in ("deal", "deal_result"):
-            stage = _AUCTION if kind == "deal" else None
+        if isinstance(step, DealStep | DealResultStep):
+            stage = _AUCTION if isinstance(step, DealStep) else None
             continue
-        key = action_key(step)
+        assert isinstance(step, ActionStep)
+        key = step.action
         where: DocPath = ("steps", i, key)
         if stage is None:
             yield where, f"no deal is in progress for this {key}; add a `deal` step first"
@@ -166,14 +171,13 @@ def _check_step_order(start: str, steps: list[Mapping[str, Any]]) -> Iterator[Pr
             stage = _PLAYING
 
 
-def _check_deal_results(steps: list[Mapping[str, Any]]) -> Iterator[Problem]:
+def _check_deal_results(steps: Sequence[Step]) -> Iterator[Problem]:
     """A recorded result must be one that play can produce: a misère ends as soon as
     the declarer wins a trick, so its declarer takes no trick or exactly one."""
     for i, step in enumerate(steps):
-        result = step.get("deal_result")
-        if not isinstance(result, Mapping):
+        if not isinstance(step, DealResultStep) or not isinstance(step.result, RecordedResult):
             continue
-        if result["contract"] in ("MIS", "OMIS") and result["tricks"] > 1:
+        if step.result.contract in ("MIS", "OMIS") and step.result.tricks > 1:
             yield (
                 ("steps", i, "deal_result", "tricks"),
                 "a misère ends when the declarer wins a trick: tricks must be 0 or 1",

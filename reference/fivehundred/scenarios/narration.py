@@ -9,13 +9,25 @@ strings, and card parts that the renderer draws in its own way (a coloured
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from .engine import SUITS, Card
-from .engine.cards import card_suit
-from .scenario import action_key, step_kind
+from ..engine import SUITS, Card
+from ..engine.cards import card_suit
+from .model import (
+    ORDERED,
+    ActionStep,
+    CallStep,
+    Checkpoint,
+    DealResultStep,
+    DealStep,
+    DiscardStep,
+    NominateStep,
+    ObserveStep,
+    PlayStep,
+    RecordedResult,
+    Step,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,43 +72,62 @@ def suit_symbol(letter: str) -> str:
     return letter
 
 
-def step_parts(step: Mapping[str, Any]) -> list[Part]:
+def step_parts(step: ActionStep | DealStep | DealResultStep) -> list[Part]:
     """The sentence for an action, ``deal`` or ``deal_result`` step (not a checkpoint).
 
     The wording is the same everywhere a person reads a scenario, so that the
     terminal and the site never describe one step in two ways.
     """
-    kind = step_kind(step)
-    if kind == "deal":
-        source = "ordered deck" if step["deal"] == "ordered" else "given deck"
+    if isinstance(step, DealStep):
+        source = "ordered deck" if step.deck == ORDERED else "given deck"
         return [f"A new deal is dealt from the {source}"]
-    if kind == "deal_result":
-        result = step["deal_result"]
-        if result == "thrown-in":
+    if isinstance(step, DealResultStep):
+        result = step.result
+        if not isinstance(result, RecordedResult):
             return ["A deal is thrown in (everybody passed)"]
         return [
-            f"{result['declarer']} plays ",
-            CallPart(result["contract"]),
-            f" and the declarers take {result['tricks']} tricks",
+            f"{result.declarer} plays ",
+            CallPart(result.contract),
+            f" and the declarers take {result.tricks} tricks",
         ]
-    key = action_key(step)
-    parts: list[Part] = [f"{step['seat']} "]
-    if key == "call":
-        if step["call"] == "PASS":
+    parts: list[Part] = [f"{step.seat} "]
+    if isinstance(step, CallStep):
+        if step.call == "PASS":
             parts.append("passes")
         else:
-            parts += ["bids ", CallPart(step["call"])]
-    elif key == "discard":
+            parts += ["bids ", CallPart(step.call)]
+    elif isinstance(step, DiscardStep):
         parts.append("discards ")
-        parts.append(CardsPart(tuple(step["discard"]), group=False))
-    elif key == "nominate":
-        parts += ["nominates ", SuitPart(step["nominate"]), " for the joker"]
+        parts.append(CardsPart(step.cards, group=False))
+    elif isinstance(step, NominateStep):
+        parts += ["nominates ", SuitPart(step.suit), " for the joker"]
     else:
-        parts.append("leads " if "names" in step else "plays ")
-        parts.append(CardPart(step["play"]))
-        if "names" in step:
-            parts += [" naming ", SuitPart(step["names"])]
+        assert isinstance(step, PlayStep)
+        parts.append("leads " if step.names is not None else "plays ")
+        parts.append(CardPart(step.card))
+        if step.names is not None:
+            parts += [" naming ", SuitPart(step.names)]
     return parts
+
+
+def step_text(step: Step) -> str:
+    """A one-line description of a step in the notation, as reports show it."""
+    if isinstance(step, Checkpoint | ObserveStep):
+        keys = list(step.keys)
+        shown = ", ".join(keys[:4])
+        return f"expect {shown}" + (f", … ({len(keys)} observations)" if len(keys) > 4 else "")
+    if isinstance(step, DealStep):
+        return "deal " + ("ordered deck" if step.deck == ORDERED else "given deck")
+    if isinstance(step, DealResultStep):
+        result = step.result
+        if not isinstance(result, RecordedResult):
+            return "deal result: thrown in"
+        return f"deal result: {result.contract} by {result.declarer}, {result.tricks} tricks"
+    assert isinstance(step, ActionStep)
+    value = step.value
+    shown = " ".join(value) if isinstance(value, tuple) else value
+    names = f" naming {step.names}" if isinstance(step, PlayStep) and step.names else ""
+    return f"{step.seat} {step.action} {shown}{names}"
 
 
 def suit_runs(cards: Iterable[Card]) -> list[list[Card]]:

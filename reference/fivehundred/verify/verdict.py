@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .scenario import Scenario, action_key, step_kind
-
-SET_KEYS = frozenset({"legal", "passed", "kitty", "discards", "suits_led", "exposed"})
-PER_SEAT_KEYS = frozenset({"hands", "hand_sizes"})
-TRICK_KEYS = frozenset({"trick", "last_trick"})
+from ..scenarios import Checkpoint, Scenario, expected_rejection
+from ..scenarios.narration import step_text
+from ..scenarios.vocabulary import Comparison, observation
 
 
 class Status(StrEnum):
@@ -57,30 +55,6 @@ def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=False)
 
 
-def step_text(step: Mapping[str, Any]) -> str:
-    """A one-line description of a step, as reports show it."""
-    kind = step_kind(step)
-    if kind == "expect":
-        keys = list(step["expect"])
-        shown = ", ".join(keys[:4])
-        return f"expect {shown}" + (f", … ({len(keys)} observations)" if len(keys) > 4 else "")
-    if kind == "deal":
-        return "deal " + ("ordered deck" if step["deal"] == "ordered" else "given deck")
-    if kind == "deal_result":
-        result = step["deal_result"]
-        if result == "thrown-in":
-            return "deal result: thrown in"
-        return (
-            f"deal result: {result['contract']} by {result['declarer']}, {result['tricks']} tricks"
-        )
-    key = action_key(step)
-    value = step[key]
-    if isinstance(value, list):
-        value = " ".join(value)
-    names = f" naming {step['names']}" if "names" in step else ""
-    return f"{step['seat']} {key} {value}{names}"
-
-
 def _as_set(value: Any) -> Any:
     if isinstance(value, list):
         return sorted(json.dumps(v, sort_keys=True) for v in value)
@@ -88,13 +62,15 @@ def _as_set(value: Any) -> Any:
 
 
 def _same(key: str, expected: Any, actual: Any) -> bool:
-    if key in SET_KEYS:
+    registered = observation(key)
+    how = Comparison.EXACT if registered is None else registered.comparison
+    if how is Comparison.SET:
         return bool(_as_set(expected) == _as_set(actual))
-    if key in PER_SEAT_KEYS:
+    if how is Comparison.PER_SEAT:
         if not isinstance(actual, Mapping) or not isinstance(expected, Mapping):
             return bool(expected == actual)
         return all(_as_set(value) == _as_set(actual.get(seat)) for seat, value in expected.items())
-    if key in TRICK_KEYS and isinstance(expected, Mapping):
+    if how is Comparison.PARTIAL and isinstance(expected, Mapping):
         if not isinstance(actual, Mapping):
             return False
         return all(bool(actual.get(k) == v) for k, v in expected.items())
@@ -118,11 +94,11 @@ def compare(scenario: Scenario, result: Mapping[str, Any], lenient_errors: bool 
     for index, (step, outcome) in enumerate(zip(scenario.steps, outcomes, strict=True)):
         if not isinstance(outcome, Mapping):
             return Verdict(Status.ERRORED, message=f"step {index}: result is not an object")
-        if step_kind(step) == "expect":
+        if isinstance(step, Checkpoint):
             observed = outcome.get("observed")
             if not isinstance(observed, Mapping):
                 return Verdict(Status.ERRORED, message=f"step {index}: no observations returned")
-            for key, expected in step["expect"].items():
+            for key, expected in step.expect.items():
                 if key not in observed:
                     mismatches.append(Mismatch(index, key, expected, "(not reported)"))
                 elif not _same(key, expected, observed[key]):
@@ -131,7 +107,7 @@ def compare(scenario: Scenario, result: Mapping[str, Any], lenient_errors: bool 
         got = outcome.get("outcome")
         if got not in ("accepted", "rejected"):
             return Verdict(Status.ERRORED, message=f"step {index}: outcome {got!r} is not valid")
-        want_code = step.get("reject")
+        want_code = expected_rejection(step)
         if want_code is None:
             if got != "accepted":
                 mismatches.append(

@@ -13,10 +13,8 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from .corpus import ID_ALPHABET
-from .engine import DEFAULT_PROFILE, Seat, card_token, deal_packets
-
-STARTS = ("deck", "auction", "play", "game")
+from ..engine import DEFAULT_PROFILE, Seat, card_token, deal_packets
+from ..scenarios import ID_ALPHABET
 
 
 def mint_id(taken: Iterable[str]) -> str:

@@ -12,12 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..resources import retired_ids_file, scenarios_dir
+from ._lint import lint_scenario
+from ._schema import schema_errors
+from ._yaml import SourceMap, YamlSourceError, load_yaml
 from .diagnostics import Diagnostic, DocPath, format_path
-from .lint import lint_document
-from .paths import retired_ids_file, scenarios_dir
-from .scenario import Scenario
-from .scenario_schema import schema_errors
-from .yaml_source import SourceMap, YamlSourceError, load_yaml
+from .model import Scenario
+from .parse import ModelError, scenario_from_document
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -151,14 +152,18 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
                 ]
             ),
         )
-    lint = lint_document(document)
+    try:
+        scenario = scenario_from_document(document, path, area_of(path, root), source)
+    except ModelError as error:
+        where = tuple(error.where.split("."))
+        return FileResult(path, None, [_diag(path, source, where, error.message, "lint")])
+    lint = lint_scenario(scenario)
     if lint:
         return FileResult(
             path,
             None,
             _in_order([_diag(path, source, where, message, "lint") for where, message in lint]),
         )
-    scenario = Scenario.from_document(document, path, area_of(path, root), source)
     return FileResult(path, scenario)
 
 

@@ -1,10 +1,10 @@
 """One verification run, judged as a whole: verdicts, expectations and the adapter's health.
 
-:mod:`fivehundred.runner` judges each scenario.  This module adds what only makes
+:mod:`.runner` judges each scenario.  This module adds what only makes
 sense for the run: the implementer's expectations (expected failures, scenarios not
 to send, unexpected passes), the difference between an implementation that is not
 conformant and an adapter that is broken, and the exit status.  Every report format
-(:mod:`fivehundred.reports`, :mod:`fivehundred.textreport`) reads a
+(:mod:`fivehundred.reports`) reads a
 :class:`Verification`, so they always agree.
 """
 
@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from . import PROTOCOL_VERSION, SUITE_VERSION
+from .. import PROTOCOL_VERSION, SUITE_VERSION
+from ..scenarios import Scenario
+from ..scenarios.narration import step_text
 from .expectations import KEYWORD_OF, Expectation
 from .protocol import Capabilities, ImplementationInfo
 from .runner import Implementation, RunOutcome, ScenarioReport, run_scenarios
-from .scenario import Scenario
-from .verdict import Status, Verdict, step_text
+from .verdict import Status, Verdict
 
 __all__ = [
     "EXIT_BROKEN_ADAPTER",

@@ -34,9 +34,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from fivehundred.corpus import load_corpus
-from fivehundred.scenario import Scenario
-from fivehundred.site_generator import (
+from fivehundred.scenarios import Scenario, load_corpus
+from fivehundred.site.generator import (
     RULES_DIR,
     SCENARIOS_INDEX,
     SiteModel,

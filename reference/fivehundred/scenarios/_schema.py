@@ -10,32 +10,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
-import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from ..engine import NotationError, parse_card
+from ..resources import validator
 from .diagnostics import DocPath
-from .engine import NotationError, parse_card
-from .paths import schema_dir
 
 _STEP_KINDS = {"seat": 0, "expect": 1, "deal": 2, "deal_result": 3}
-
-
-@cache
-def load_schema(name: str) -> dict[str, Any]:
-    path = schema_dir() / name
-    with path.open(encoding="utf-8") as handle:
-        schema: dict[str, Any] = json.load(handle)
-    return schema
-
-
-@cache
-def _validator(name: str) -> jsonschema.Draft202012Validator:
-    schema = load_schema(name)
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
 
 
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:
@@ -104,7 +87,7 @@ def schema_errors(
     """Every schema violation as (path, message, points-at-key), in document order."""
     out: list[tuple[DocPath, str, bool]] = []
     seen: set[tuple[DocPath, str]] = set()
-    for error in _validator(schema_name).iter_errors(document):
+    for error in validator(schema_name).iter_errors(document):
         for leaf in _leaves(error):
             path, message, at_key = _describe(leaf)
             if (path, message) not in seen:

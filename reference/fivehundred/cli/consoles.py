@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .diagnostics import Diagnostic
+    from ..scenarios import Diagnostic
 
 __all__ = ["err_console", "out_console", "print_diagnostics"]
 

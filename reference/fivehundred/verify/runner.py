@@ -2,7 +2,7 @@
 
 An :class:`Implementation` turns a scenario's input into a result (or says it
 skipped or errored).  The reference runs in-process; other engines run behind the
-protocol (:mod:`fivehundred.external`).  The runner compares each result with the
+protocol (:mod:`fivehundred.verify.external`).  The runner compares each result with the
 scenario's expectations; an implementation's failure to answer is *errored*, never
 *failed*, and never stops the run.
 """
@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .execute import InputError, run_input
-from .scenario import Scenario
+from ..scenarios import Scenario
+from .reference import InputError, run_input
 from .verdict import Status, Verdict, compare
 
 

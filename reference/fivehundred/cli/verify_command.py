@@ -1,6 +1,6 @@
 """What ``fivehundred verify`` does once its options are parsed.
 
-Kept apart from :mod:`fivehundred.cli` so the command line stays a thin table of
+Kept apart from :mod:`.main` so the command line stays a thin table of
 options and commands that import only what they use (``serve --one-shot`` starts
 once per scenario, and must start fast).  Every user error here is a
 :class:`click.UsageError` or :class:`click.BadParameter`: a clear message and exit
@@ -17,22 +17,31 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from .consoles import err_console, out_console, print_diagnostics
-from .corpus import Corpus, load_corpus
-from .expectations import Expectation, ExpectationsError, dump_expectations, load_expectations
-from .external import (
+from ..reports.formats import render as render_report
+from ..reports.text import print_broken, print_text_report, summary_line
+from ..scenarios import Corpus, Scenario, load_corpus
+from ..verify.expectations import (
+    Expectation,
+    ExpectationsError,
+    dump_expectations,
+    load_expectations,
+)
+from ..verify.external import (
     DEFAULT_STARTUP_TIMEOUT,
     DEFAULT_TIMEOUT,
     ExternalImplementation,
     HandshakeError,
 )
-from .protocol import ImplementationInfo
-from .reports import render as render_report
-from .runner import ReferenceImplementation, Selection
-from .scenario import Scenario
-from .serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
-from .textreport import print_broken, print_text_report, summary_line
-from .verification import Verification, expectations_from_run, not_run, run_verification
+from ..verify.protocol import ImplementationInfo
+from ..verify.runner import ReferenceImplementation, Selection
+from ..verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
+from ..verify.verification import (
+    Verification,
+    expectations_from_run,
+    not_run,
+    run_verification,
+)
+from .consoles import err_console, out_console, print_diagnostics
 
 __all__ = ["VerifyOptions", "run_verify"]
 

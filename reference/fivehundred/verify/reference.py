@@ -1,10 +1,11 @@
-"""Run a scenario input on the reference engine: the reference side of the protocol.
+"""The reference engine running a scenario input: the reference side of the protocol.
 
-The input is exactly what any implementation under test receives (see
-:meth:`Scenario.input` and ``docs/protocol``): a setup and steps, never the expected
-results.  The output lists, for every step, ``accepted``, ``rejected`` with a code,
-or the observations asked for.  The in-process runner and ``fivehundred serve`` both
-call :func:`run_input`, so the two cannot disagree.
+The input is exactly what any implementation under test receives (a
+:class:`~fivehundred.scenarios.ScenarioInput`: a setup and steps, never the expected
+results).  The output lists, for every step, ``accepted``, ``rejected`` with a code,
+or the observations asked for.  The in-process runner gives the model directly;
+``fivehundred serve`` parses the run message into the same model first
+(:func:`run_json`), so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .engine import (
+from ..engine import (
     SEATS,
     Bid,
     Card,
@@ -20,7 +21,6 @@ from .engine import (
     Deal,
     DealResult,
     Discard,
-    Game,
     IllegalAction,
     Nominate,
     NotationError,
@@ -41,23 +41,34 @@ from .engine import (
     score_deal,
     sorted_cards,
 )
-from .engine.actions import Action
-from .engine.scoring import THROWN_IN
+from ..engine.actions import Action
+from ..engine.scoring import THROWN_IN
+from ..scenarios import (
+    ActionStep,
+    CallStep,
+    DealResultStep,
+    DealStep,
+    DiscardStep,
+    ModelError,
+    NominateStep,
+    ObserveStep,
+    PlayStep,
+    PositionError,
+    RecordedResult,
+    ScenarioInput,
+    Step,
+    input_from_json,
+    spelled_deck,
+    start_position,
+)
+from ..scenarios.positions import cards as parse_cards
+from ..scenarios.positions import seat as parse_seat
 
-__all__ = ["InputError", "ReferenceSession", "run_input"]
+__all__ = ["InputError", "ReferenceSession", "run_input", "run_json"]
 
 
 class InputError(Exception):
     """The input cannot be run (bad setup, unknown token, unknown observation)."""
-
-
-def _cards(value: Any, where: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise InputError(f"{where}: expected a list of cards, found {value!r}")
-    try:
-        return [parse_card(v) for v in value]
-    except NotationError as error:
-        raise InputError(f"{where}: {error}") from None
 
 
 def _parse(parser: Callable[[Any], Any], value: Any, where: str) -> Any:
@@ -67,25 +78,18 @@ def _parse(parser: Callable[[Any], Any], value: Any, where: str) -> Any:
         raise InputError(f"{where}: {error}") from None
 
 
-def _seat(value: Any, where: str) -> Seat:
-    result: Seat = _parse(Seat.parse, value, where)
-    return result
+def _cards(tokens: tuple[str, ...] | list[str], where: str) -> list[Card]:
+    try:
+        return parse_cards(tokens, where)
+    except PositionError as error:
+        raise InputError(str(error)) from None
 
 
-def _hands(value: Any) -> list[list[Card]]:
-    if not isinstance(value, Mapping):
-        raise InputError("setup.hands: expected a mapping of seat to cards")
-    return [_cards(value.get(s.name, []), f"setup.hands.{s.name}") for s in SEATS]
-
-
-def _side_points(value: Any, where: str) -> tuple[int, int]:
-    if value is None:
-        return (0, 0)
-    if not isinstance(value, Mapping) or not all(
-        isinstance(value.get(k), int) for k in ("NS", "EW")
-    ):
-        raise InputError(f"{where}: expected {{NS: number, EW: number}}, found {value!r}")
-    return (value["NS"], value["EW"])
+def _seat(value: str, where: str) -> Seat:
+    try:
+        return parse_seat(value, where)
+    except PositionError as error:
+        raise InputError(str(error)) from None
 
 
 def _trick_json(trick: Trick | None) -> dict[str, Any] | None:
@@ -110,77 +114,38 @@ def _points(points: tuple[int, int] | list[int]) -> dict[str, int]:
 class ReferenceSession:
     """One scenario being run: a game, the current deal, and the last deal's result."""
 
-    def __init__(self, scenario_input: Mapping[str, Any]) -> None:
+    def __init__(self, scenario_input: ScenarioInput) -> None:
         try:
-            self.profile: Profile = get_profile(scenario_input.get("profile"))
+            self.profile: Profile = get_profile(scenario_input.profile)
         except KeyError as error:
             raise InputError(str(error.args[0])) from None
-        setup = scenario_input.get("setup")
-        if not isinstance(setup, Mapping):
-            raise InputError("setup: expected a mapping")
         try:
-            self.game = Game(
-                self.profile,
-                _seat(setup.get("dealer"), "setup.dealer"),
-                _side_points(setup.get("scores"), "setup.scores"),
-            )
-            self.deal: Deal | None = self._start(setup)
-        except SetupError as error:
-            raise InputError(f"setup: {error}") from None
+            self.game, self.deal = start_position(self.profile, scenario_input.setup)
+        except PositionError as error:
+            raise InputError(str(error)) from None
         self.last_result: DealResult | None = None
-
-    def _start(self, setup: Mapping[str, Any]) -> Deal | None:
-        start = setup.get("start")
-        dealer = self.game.dealer
-        if start == "deck":
-            return Deal.from_deck(self.profile, dealer, _cards(setup.get("deck"), "setup.deck"))
-        if start == "auction":
-            kitty = _cards(setup.get("kitty"), "setup.kitty")
-            return Deal(self.profile, dealer, _hands(setup.get("hands")), kitty)
-        if start == "play":
-            return Deal.in_play(
-                self.profile,
-                dealer,
-                _parse(parse_bid, setup.get("contract"), "setup.contract"),
-                _seat(setup.get("declarer"), "setup.declarer"),
-                _hands(setup.get("hands")),
-                leader=None
-                if setup.get("leader") is None
-                else _seat(setup["leader"], "setup.leader"),
-                nominated=None
-                if setup.get("nominated") is None
-                else _parse(Suit.parse, setup["nominated"], "setup.nominated"),
-                suits_led=[
-                    _parse(Suit.parse, s, "setup.suits_led") for s in setup.get("suits_led", [])
-                ],
-                tricks=_side_points(setup.get("tricks"), "setup.tricks"),
-            )
-        if start == "game":
-            return None
-        raise InputError(f"setup.start: expected deck, auction, play or game; found {start!r}")
 
     # ---- steps -----------------------------------------------------------------------
 
-    def step(self, step: Mapping[str, Any], index: int) -> dict[str, Any]:
+    def step(self, step: Step, index: int) -> dict[str, Any]:
         where = f"steps[{index}]"
-        if "observe" in step:
-            keys = step["observe"]
-            if not isinstance(keys, list):
-                raise InputError(f"{where}.observe: expected a list of observation names")
-            return {"observed": {key: self.observe(key, where) for key in keys}}
+        if isinstance(step, ObserveStep):
+            return {"observed": {key: self.observe(key, where) for key in step.keys}}
         try:
-            if "deal" in step:
-                self._new_deal(_cards(step["deal"], f"{where}.deal"))
-            elif "deal_result" in step:
-                self._record(step["deal_result"], where)
-            else:
+            if isinstance(step, DealStep):
+                self._new_deal(_cards(spelled_deck(step.deck, self.profile.name), f"{where}.deal"))
+            elif isinstance(step, DealResultStep):
+                self._record(step.result, where)
+            elif isinstance(step, ActionStep):
                 self._act(step, where)
+            else:
+                raise InputError(f"{where}: a checkpoint must be sent as an observe step")
         except IllegalAction as refused:
             return {"outcome": "rejected", "code": refused.code.value}
         return {"outcome": "accepted"}
 
-    def _act(self, step: Mapping[str, Any], where: str) -> None:
-        seat = _seat(step.get("seat"), f"{where}.seat")
+    def _act(self, step: ActionStep, where: str) -> None:
+        seat = _seat(step.seat, f"{where}.seat")
         action = self._action(step, where)
         deal = self.deal
         if deal is None:
@@ -197,21 +162,20 @@ class ReferenceSession:
             self.last_result = deal.result
             self.game.record_deal(deal)
 
-    def _action(self, step: Mapping[str, Any], where: str) -> Action:
-        if "call" in step:
-            call: Action = _parse(parse_call, step["call"], f"{where}.call")
+    def _action(self, step: ActionStep, where: str) -> Action:
+        if isinstance(step, CallStep):
+            call: Action = _parse(parse_call, step.call, f"{where}.call")
             return call
-        if "discard" in step:
-            return Discard(tuple(_cards(step["discard"], f"{where}.discard")))
-        if "nominate" in step:
-            return Nominate(_parse(Suit.parse, step["nominate"], f"{where}.nominate"))
-        if "play" in step:
-            names = step.get("names")
-            return Play(
-                _parse(parse_card, step["play"], f"{where}.play"),
-                None if names is None else _parse(Suit.parse, names, f"{where}.names"),
-            )
-        raise InputError(f"{where}: expected call, discard, nominate or play")
+        if isinstance(step, DiscardStep):
+            return Discard(tuple(_cards(step.cards, f"{where}.discard")))
+        if isinstance(step, NominateStep):
+            return Nominate(_parse(Suit.parse, step.suit, f"{where}.nominate"))
+        assert isinstance(step, PlayStep)
+        names = step.names
+        return Play(
+            _parse(parse_card, step.card, f"{where}.play"),
+            None if names is None else _parse(Suit.parse, names, f"{where}.names"),
+        )
 
     def _refuse_between_deals(self) -> None:
         """No deal on the table: after a recorded result the last deal is over; at a
@@ -232,20 +196,16 @@ class ReferenceSession:
             raise InputError(f"deal: {error}") from None
         self.last_result = None
 
-    def _record(self, value: Any, where: str) -> None:
+    def _record(self, value: RecordedResult | str, where: str) -> None:
         if self._deal_in_progress() and not self.game.over:
             raise IllegalAction(Rejection(Code.WRONG_PHASE, "a deal is in progress"))
-        if value == "thrown-in":
+        if not isinstance(value, RecordedResult):
             result = THROWN_IN
         else:
-            if not isinstance(value, Mapping):
-                raise InputError(f"{where}.deal_result: expected a mapping or 'thrown-in'")
-            contract: Bid = _parse(
-                parse_bid, value.get("contract"), f"{where}.deal_result.contract"
-            )
-            declarer = _seat(value.get("declarer"), f"{where}.deal_result.declarer")
-            tricks = value.get("tricks")
-            if not isinstance(tricks, int) or not 0 <= tricks <= self.profile.hand_size:
+            contract: Bid = _parse(parse_bid, value.contract, f"{where}.deal_result.contract")
+            declarer = _seat(value.declarer, f"{where}.deal_result.declarer")
+            tricks = value.tricks
+            if not 0 <= tricks <= self.profile.hand_size:
                 raise InputError(f"{where}.deal_result.tricks: expected 0 to 10, found {tricks!r}")
             if contract not in self.profile.bid_rank:
                 raise InputError(f"{where}.deal_result.contract: not a bid of this profile")
@@ -370,18 +330,19 @@ _OBSERVERS: dict[str, Callable[[ReferenceSession], Any]] = {
 }
 
 
-def run_input(scenario_input: Mapping[str, Any]) -> dict[str, Any]:
+def run_input(scenario_input: ScenarioInput) -> dict[str, Any]:
     """Run every step of a scenario input; return ``{"steps": [...]}``.
 
     Raises :class:`InputError` when the input itself cannot be run.
     """
     session = ReferenceSession(scenario_input)
-    steps = scenario_input.get("steps")
-    if not isinstance(steps, list):
-        raise InputError("steps: expected a list")
-    results = []
-    for index, step in enumerate(steps):
-        if not isinstance(step, Mapping):
-            raise InputError(f"steps[{index}]: expected a mapping")
-        results.append(session.step(step, index))
-    return {"steps": results}
+    return {"steps": [session.step(step, i) for i, step in enumerate(scenario_input.steps)]}
+
+
+def run_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Run a scenario input as a run message carries it (unchecked JSON)."""
+    try:
+        scenario_input = input_from_json(data)
+    except ModelError as error:
+        raise InputError(str(error)) from None
+    return run_input(scenario_input)

@@ -1,7 +1,7 @@
 """Protocol v1 messages: building, encoding, decoding and checking them.
 
-Both sides use this module — the runner (:mod:`fivehundred.external`) and the
-reference behind the protocol (:mod:`fivehundred.serve`) — so what one writes the
+Both sides use this module — the runner (:mod:`.external`) and the
+reference behind the protocol (:mod:`.serve`) — so what one writes the
 other reads by construction.  Every message is one JSON object on one line
 (site/protocol.md); each kind has a JSON Schema under ``schema/protocol/``, and
 :func:`check` validates against exactly those files so that the published schemas
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import PROTOCOL_VERSION, SUITE_VERSION
+from .. import PROTOCOL_VERSION, SUITE_VERSION
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -186,7 +186,7 @@ def decode(line: bytes) -> dict[str, Any]:
 
 def schema(kind: MessageKind) -> dict[str, Any]:
     """The JSON Schema of one message kind, as published in ``schema/protocol/``."""
-    from .schemas import load_schema
+    from ..resources import load_schema
 
     return load_schema(f"protocol/{kind}.schema.json")
 
@@ -195,7 +195,7 @@ def check(kind: MessageKind, message: Any) -> None:
     """Raise :class:`ProtocolError` unless ``message`` follows the schema of ``kind``."""
     from jsonschema.exceptions import best_match
 
-    from .schemas import describe_error, validator
+    from ..resources import describe_error, validator
 
     error = best_match(validator(f"protocol/{kind}.schema.json").iter_errors(message))
     if error is not None:

@@ -12,8 +12,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .verdict import Status, step_text
-from .verification import Entry, Outcome, Verification, skips_by_reason
+from ..scenarios.narration import step_text
+from ..verify.verdict import Status
+from ..verify.verification import Entry, Outcome, Verification, skips_by_reason
 
 __all__ = ["STATUS_STYLE", "print_text_report"]
 

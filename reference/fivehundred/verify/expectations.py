@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from .schemas import describe_error, validator
+from ..resources import describe_error, validator
 from .verdict import Status
 
 __all__ = [

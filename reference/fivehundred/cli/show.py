@@ -6,6 +6,7 @@ Hands are grouped by suit with coloured suit symbols, steps read as sentences
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -14,11 +15,29 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .engine import Card, Seat, parse_card
-from .engine.cards import card_display, card_suit, card_token, sort_key
-from .narration import CallPart, CardPart, SuitPart, step_parts, suit_runs, suit_symbol
-from .rulings import anchor_title
-from .scenario import Scenario, expand_deck, step_kind
+from ..engine import Card, parse_card
+from ..engine.cards import card_display, card_suit, card_token, sort_key
+from ..scenarios import (
+    ORDERED,
+    AuctionStart,
+    Checkpoint,
+    DeckStart,
+    ObserveStep,
+    PlayStart,
+    Scenario,
+    expected_rejection,
+    spelled_deck,
+)
+from ..scenarios.narration import (
+    CallPart,
+    CardPart,
+    SuitPart,
+    step_parts,
+    suit_runs,
+    suit_symbol,
+)
+from ..scenarios.rulings import anchor_title
+from ..scenarios.vocabulary import Rendering, observation
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
 
@@ -34,7 +53,7 @@ def card_text(token: str) -> Text:
     return Text(card_display(card), style=SUIT_STYLE[suit.letter])
 
 
-def cards_text(tokens: list[str], group: bool = True) -> Text:
+def cards_text(tokens: Sequence[str], group: bool = True) -> Text:
     """Cards in display order; grouped by suit with a gap between suits."""
     try:
         cards: list[Card] = sorted((parse_card(t) for t in tokens), key=sort_key)
@@ -48,20 +67,22 @@ def cards_text(tokens: list[str], group: bool = True) -> Text:
 
 
 def _value_text(key: str, value: Any) -> Text:
+    registered = observation(key)
+    rendering = Rendering.PLAIN if registered is None else registered.rendering
     if (
-        isinstance(value, list)
+        rendering is Rendering.CARDS
+        and isinstance(value, list)
         and all(isinstance(v, str) for v in value)
-        and key in ("kitty", "discards", "exposed")
     ):
         return cards_text(value)
-    if key == "hands" and isinstance(value, dict):
+    if rendering is Rendering.HANDS and isinstance(value, dict):
         out = Text()
         for seat, cards in value.items():
             out.append(f"{seat}: ")
             out.append_text(cards_text(cards))
             out.append("  ")
         return out
-    if key in ("trick", "last_trick") and isinstance(value, dict):
+    if rendering is Rendering.TRICK and isinstance(value, dict):
         out = Text()
         for seat, token in value.get("cards", {}).items():
             out.append(f"{seat} ")
@@ -82,34 +103,35 @@ def _setup_panel(scenario: Scenario) -> Panel:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
-    table.add_row("start", setup["start"])
-    table.add_row("dealer", setup["dealer"])
-    if "scores" in setup:
-        table.add_row("scores", _value_text("scores", setup["scores"]))
-    for key in ("contract", "declarer", "leader", "nominated", "tricks"):
-        if key in setup:
-            table.add_row(key, _value_text(key, setup[key]))
-    if "suits_led" in setup:
-        led = " ".join(_suit_symbol(s) for s in setup["suits_led"])
-        table.add_row("suits led", led or "(none)")
-    if "deck" in setup:
-        deck = expand_deck(setup["deck"], scenario.profile)
-        label = "ordered deck" if setup["deck"] == "ordered" else "deck"
+    table.add_row("start", setup.kind)
+    table.add_row("dealer", setup.dealer)
+    if setup.scores is not None:
+        table.add_row("scores", _value_text("scores", dict(setup.scores)))
+    if isinstance(setup, PlayStart):
+        table.add_row("contract", setup.contract)
+        table.add_row("declarer", setup.declarer)
+        if setup.leader is not None:
+            table.add_row("leader", setup.leader)
+        if setup.nominated is not None:
+            table.add_row("nominated", setup.nominated)
+        if setup.tricks is not None:
+            table.add_row("tricks", _value_text("tricks", dict(setup.tricks)))
+        if setup.suits_led is not None:
+            led = " ".join(suit_symbol(s) for s in setup.suits_led)
+            table.add_row("suits led", led or "(none)")
+    if isinstance(setup, DeckStart):
+        deck = spelled_deck(setup.deck, scenario.profile_name)
+        label = "ordered deck" if setup.deck == ORDERED else "deck"
         table.add_row(label, Text(" ").join(card_text(t) for t in deck))
-    for seat in Seat:
-        cards = setup.get("hands", {}).get(seat.name)
-        if cards is not None:
-            table.add_row(f"{seat.name} hand", cards_text(cards))
-    if "kitty" in setup:
-        table.add_row("kitty", cards_text(setup["kitty"]))
+    if isinstance(setup, AuctionStart | PlayStart):
+        for seat, cards in setup.hands.items():
+            table.add_row(f"{seat} hand", cards_text(cards))
+    if isinstance(setup, AuctionStart):
+        table.add_row("kitty", cards_text(setup.kitty))
     return Panel(table, title="Setup", title_align="left")
 
 
-def _suit_symbol(letter: str) -> str:
-    return suit_symbol(letter)
-
-
-def step_sentence(step: dict[str, Any]) -> Text:
+def step_sentence(step: Any) -> Text:
     """The step as a sentence ("E plays J♦"), words from :mod:`.narration`."""
     out = Text()
     for part in step_parts(step):
@@ -145,18 +167,19 @@ def render(scenario: Scenario) -> Group:
     steps.add_column("step")
     steps.add_column("expected")
     for i, step in enumerate(scenario.steps):
-        if step_kind(step) == "expect":
+        if isinstance(step, Checkpoint):
             expected = Text()
-            for key, value in step["expect"].items():
+            for key, value in step.expect.items():
                 if expected:
                     expected.append("\n")
                 expected.append(f"{key}: ", style="cyan")
                 expected.append_text(_value_text(key, value))
             steps.add_row(str(i), Text("checkpoint", style="dim"), expected)
-        else:
+        elif not isinstance(step, ObserveStep):
+            code = expected_rejection(step)
             outcome = (
-                Text(f"refused: {step['reject']}", style="bold red")
-                if "reject" in step
+                Text(f"refused: {code}", style="bold red")
+                if code is not None
                 else Text("accepted", style="green")
             )
             steps.add_row(str(i), step_sentence(step), outcome)

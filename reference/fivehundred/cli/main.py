@@ -19,14 +19,12 @@ from pathlib import Path
 
 import click
 
-from . import SUITE_VERSION
+from .. import SUITE_VERSION
+from ..reports import REPORT_FORMATS
+from ..resources import SuiteError, use_suite
+from ..scenarios.vocabulary import STARTS
+from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from .consoles import err_console, out_console, print_diagnostics
-from .external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
-
-REPORT_FORMATS = ("text", "json", "junit", "tap", "markdown")
-"""``--format`` choices; the test suite checks they match :data:`fivehundred.reports.FORMATS`."""
-STARTS = ("deck", "auction", "play", "game")
-"""``new --start`` choices; the test suite checks they match :data:`fivehundred.scaffold.STARTS`."""
 
 
 def _paths(paths: Sequence[str]) -> list[Path] | None:
@@ -51,10 +49,28 @@ def _selection_options(function: click.decorators.FC) -> click.decorators.FC:
     return function
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Turns a suite folder without scenarios into a usage error, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except SuiteError as error:
+            raise click.UsageError(str(error)) from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(SUITE_VERSION, prog_name="fivehundred")
-def main() -> None:
+@click.option(
+    "--suite",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="The suite folder (it holds scenarios/). Default: $FIVEHUNDRED_HOME, else the "
+    "current folder if it has scenarios/, else the scenarios bundled with this package.",
+)
+def main(suite: Path | None) -> None:
     """Five Hundred (500): reference engine and conformance suite."""
+    use_suite(suite)
 
 
 @main.command()
@@ -68,7 +84,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     PATHS are files or directories (default: the bundled scenarios).  Every problem
     is reported with file:line:column; one bad file never hides the others.
     """
-    from .corpus import load_corpus
+    from ..scenarios import load_corpus
 
     corpus = load_corpus(_paths(paths))
     diagnostics = corpus.diagnostics
@@ -148,7 +164,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(REPORT_FORMATS),
+    type=click.Choice(list(REPORT_FORMATS)),
     default="text",
     show_default=True,
     help="Report format.",
@@ -184,7 +200,7 @@ def verify(
     1 when something did, or a scenario file is invalid; 2 for a usage error;
     3 when the adapter is broken (failed its handshake, or every scenario errored).
     """
-    from .runner import Selection
+    from ..verify.runner import Selection
     from .verify_command import VerifyOptions, run_verify
 
     options = VerifyOptions(
@@ -213,7 +229,7 @@ def serve(one_shot: bool) -> None:
     This is what `fivehundred verify --impl 'fivehundred serve'` talks to, and a
     working example of an adapter (site/protocol.md).
     """
-    from .serve import serve as serve_protocol
+    from ..verify.serve import serve as serve_protocol
 
     sys.exit(serve_protocol(sys.stdin.buffer, sys.stdout.buffer, one_shot=one_shot))
 
@@ -232,8 +248,8 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
     For implementers who would rather not parse YAML (schema/export.schema.json).
     PATHS default to the bundled scenarios.  Nothing is written if a file is invalid.
     """
-    from .corpus import load_corpus
-    from .export import export_corpus
+    from ..scenarios import load_corpus
+    from ..scenarios.export import export_corpus
 
     corpus = load_corpus(_paths(paths))
     if corpus.invalid_files:
@@ -259,7 +275,7 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
 @click.argument("scenario_id")
 def show(scenario_id: str) -> None:
     """Show one scenario: hands, steps and the expected results."""
-    from .corpus import load_corpus
+    from ..scenarios import load_corpus
     from .show import show as show_scenario
 
     corpus = load_corpus()
@@ -286,7 +302,7 @@ def show(scenario_id: str) -> None:
 )
 @click.option(
     "--start",
-    type=click.Choice(STARTS),
+    type=click.Choice([start.name for start in STARTS]),
     default="deck",
     help="Kind of starting point for the skeleton.",
 )
@@ -299,9 +315,9 @@ def show(scenario_id: str) -> None:
 )
 def new(area: str, title: str, rules: tuple[str, ...], start: str, directory: str | None) -> None:
     """Create a scenario skeleton with a freshly minted id, ready to edit."""
-    from .corpus import load_corpus, read_retired_ids
-    from .paths import scenarios_dir
-    from .rulings import anchor_exists
+    from ..resources import scenarios_dir
+    from ..scenarios import load_corpus, read_retired_ids
+    from ..scenarios.rulings import anchor_exists
     from .scaffold import mint_id, write_new
 
     bad = [r for r in rules if not anchor_exists(r)]
@@ -327,7 +343,7 @@ def rules() -> None:
     """List the rule anchors scenarios may cite."""
     from rich.table import Table
 
-    from .rulings import EXTRA_ANCHORS, RULINGS
+    from ..scenarios.rulings import EXTRA_ANCHORS, RULINGS
 
     table = Table(title="Rule anchors", title_justify="left")
     table.add_column("#", justify="right")

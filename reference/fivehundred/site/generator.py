@@ -25,9 +25,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import NotationError, card_token, parse_bid, parse_card
-from .engine.cards import card_display, card_rank, card_suit, sort_key
-from .narration import (
+from ..engine import NotationError, card_token, parse_bid, parse_card
+from ..engine.cards import card_display, card_rank, card_suit, sort_key
+from ..scenarios import (
+    ORDERED,
+    ActionStep,
+    AuctionStart,
+    Checkpoint,
+    DealResultStep,
+    DealStep,
+    DeckStart,
+    PlayStart,
+    Scenario,
+    expected_rejection,
+)
+from ..scenarios.narration import (
     CallPart,
     CardPart,
     CardsPart,
@@ -36,8 +48,7 @@ from .narration import (
     suit_runs,
     suit_symbol,
 )
-from .rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
-from .scenario import Scenario, step_kind
+from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
 
 RULES_DIR = "rules/"
 """Pages under this folder of the docs are the rules text; only they define clauses."""
@@ -386,7 +397,7 @@ def value_html(key: str, value: Any) -> str:
     return _escape(str(value))
 
 
-def step_html(step: Mapping[str, Any]) -> str:
+def step_html(step: ActionStep | DealStep | DealResultStep) -> str:
     """An action step as a sentence, with the same words as ``fivehundred show``."""
     out: list[str] = []
     for part in step_parts(step):
@@ -421,41 +432,38 @@ def setup_markdown(scenario: Scenario) -> list[str]:
     because that is how players read a deal at a glance.
     """
     setup = scenario.setup
-    facts = [f"**Starts** {_STARTS.get(setup['start'], setup['start'])}"]
-    facts.append(f"dealer **{setup['dealer']}**")
-    contract = setup.get("contract")
-    if contract is not None:
-        facts.append(f"contract {call_html(str(contract))} by **{setup['declarer']}**")
-    if "leader" in setup:
-        facts.append(f"**{setup['leader']}** to lead")
-    if setup.get("tricks"):
-        facts.append("tricks so far " + _sides(setup["tricks"]))
-    if "suits_led" in setup:
-        led = " ".join(suit_html(s) for s in setup["suits_led"]) or "<em>none</em>"
-        facts.append("suits already led " + led)
-    if setup.get("nominated"):
-        facts.append("joker nominated as " + suit_html(setup["nominated"]))
-    if "scores" in setup:
-        facts.append("scores " + _sides(setup["scores"]))
+    facts = [f"**Starts** {_STARTS.get(setup.kind, setup.kind)}"]
+    facts.append(f"dealer **{setup.dealer}**")
+    if isinstance(setup, PlayStart):
+        facts.append(f"contract {call_html(setup.contract)} by **{setup.declarer}**")
+        if setup.leader is not None:
+            facts.append(f"**{setup.leader}** to lead")
+        if setup.tricks:
+            facts.append("tricks so far " + _sides(setup.tricks))
+        if setup.suits_led is not None:
+            led = " ".join(suit_html(s) for s in setup.suits_led) or "<em>none</em>"
+            facts.append("suits already led " + led)
+        if setup.nominated:
+            facts.append("joker nominated as " + suit_html(setup.nominated))
+    if setup.scores is not None:
+        facts.append("scores " + _sides(setup.scores))
     lines = [" · ".join(facts), ""]
-    if "deck" in setup:
-        if setup["deck"] == "ordered":
+    if isinstance(setup, DeckStart):
+        if setup.deck == ORDERED:
             lines.append(
-                f"**{setup['dealer']}** deals the ordered deck: spades A to 5, clubs A to 5, "
+                f"**{setup.dealer}** deals the ordered deck: spades A to 5, clubs A to 5, "
                 "diamonds A to 4, hearts A to 4, then the joker, top card first."
             )
         else:
-            lines.append(f"**{setup['dealer']}** deals this deck, top card first:")
+            lines.append(f"**{setup.dealer}** deals this deck, top card first:")
             lines.append("")
-            lines.append(deck_html([str(t) for t in setup["deck"]]))
+            lines.append(deck_html(list(setup.deck)))
         lines.append("")
-    hands: dict[str, list[str]] = {
-        seat: [str(c) for c in setup["hands"][seat]]
-        for seat in _SEATS
-        if seat in setup.get("hands", {})
-    }
-    if "kitty" in setup:
-        hands["kitty"] = [str(c) for c in setup["kitty"]]
+    hands: dict[str, list[str]] = {}
+    if isinstance(setup, AuctionStart | PlayStart):
+        hands = {seat: list(setup.hands[seat]) for seat in _SEATS if seat in setup.hands}
+    if isinstance(setup, AuctionStart):
+        hands["kitty"] = list(setup.kitty)
     if hands:
         lines += _hands_table(hands, _roles(scenario))
         lines.append("")
@@ -465,15 +473,14 @@ def setup_markdown(scenario: Scenario) -> list[str]:
 def _roles(scenario: Scenario) -> dict[str, str]:
     setup = scenario.setup
     roles: dict[str, list[str]] = {seat: [] for seat in _SEATS}
-    declarer = setup.get("declarer")
-    if declarer in roles:
-        roles[declarer].append("declarer")
-        if str(setup.get("contract")) in ("MIS", "OMIS"):
-            roles[_PARTNER[declarer]].append("sits out")
-    dealer = setup.get("dealer")
+    if isinstance(setup, PlayStart) and setup.declarer in roles:
+        roles[setup.declarer].append("declarer")
+        if setup.contract in ("MIS", "OMIS"):
+            roles[_PARTNER[setup.declarer]].append("sits out")
+    dealer = setup.dealer
     if dealer in roles:
         roles[dealer].append("dealer")
-        if setup["start"] == "auction":
+        if isinstance(setup, AuctionStart):
             roles[_LEFT[dealer]].append("calls first")
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
@@ -523,18 +530,21 @@ def steps_table(scenario: Scenario) -> list[str]:
     """
     lines = ["| step | what happens | expected |", "|--:|---|---|"]
     for index, step in enumerate(scenario.steps):
-        if step_kind(step) == "expect":
+        if isinstance(step, Checkpoint):
             expected = "<br>".join(
                 f"<code>{_escape(key)}</code> {value_html(key, value)}"
-                for key, value in step["expect"].items()
+                for key, value in step.expect.items()
             )
             lines.append(f"| {index} | <em>check</em> | {expected} |")
             continue
-        if "reject" in step:
-            outcome = f'<span class="fh-refused">refused</span> <code>{step["reject"]}</code>'
+        if not isinstance(step, ActionStep | DealStep | DealResultStep):
+            continue
+        code = expected_rejection(step)
+        if code is not None:
+            outcome = f'<span class="fh-refused">refused</span> <code>{code}</code>'
         else:
             outcome = '<span class="fh-accepted">accepted</span>'
-        note = f"<br><small>{_escape(str(step['note']))}</small>" if step.get("note") else ""
+        note = f"<br><small>{_escape(step.note)}</small>" if step.note else ""
         lines.append(f"| {index} | {step_html(step)}{note} | {outcome} |")
     return lines
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import PROTOCOL_VERSION, SUITE_VERSION
-from .scenario import Scenario, step_kind
-from .verdict import PER_SEAT_KEYS, SET_KEYS, TRICK_KEYS
+from .. import PROTOCOL_VERSION, SUITE_VERSION
+from .model import Checkpoint, Scenario, expected_rejection
+from .parse import input_json
+from .vocabulary import OBSERVATIONS, Comparison
 
 __all__ = ["EXPORT_SCHEMA_ID", "expected_results", "export_corpus"]
 
@@ -26,10 +27,10 @@ def expected_results(scenario: Scenario) -> list[dict[str, Any]]:
     """For each step, the step result a conforming implementation gives."""
     results: list[dict[str, Any]] = []
     for step in scenario.steps:
-        if step_kind(step) == "expect":
-            results.append({"observed": dict(step["expect"])})
-        elif "reject" in step:
-            results.append({"outcome": "rejected", "code": step["reject"]})
+        if isinstance(step, Checkpoint):
+            results.append({"observed": dict(step.expect)})
+        elif (code := expected_rejection(step)) is not None:
+            results.append({"outcome": "rejected", "code": code})
         else:
             results.append({"outcome": "accepted"})
     return results
@@ -44,9 +45,13 @@ def _scenario(scenario: Scenario) -> dict[str, Any]:
         "assert": scenario.assertion,
         "tags": list(scenario.tags),
         "profile": scenario.profile_name,
-        "input": scenario.input(),
+        "input": input_json(scenario.input()),
         "expectations": expected_results(scenario),
     }
+
+
+def _keys_compared(how: Comparison) -> list[str]:
+    return sorted(key.name for key in OBSERVATIONS if key.comparison is how)
 
 
 def export_corpus(scenarios: Sequence[Scenario]) -> dict[str, Any]:
@@ -55,9 +60,9 @@ def export_corpus(scenarios: Sequence[Scenario]) -> dict[str, Any]:
         "$schema": EXPORT_SCHEMA_ID,
         "suite": {"version": SUITE_VERSION, "protocol": PROTOCOL_VERSION},
         "comparison": {
-            "set_keys": sorted(SET_KEYS),
-            "per_seat_keys": sorted(PER_SEAT_KEYS),
-            "partial_keys": sorted(TRICK_KEYS),
+            "set_keys": _keys_compared(Comparison.SET),
+            "per_seat_keys": _keys_compared(Comparison.PER_SEAT),
+            "partial_keys": _keys_compared(Comparison.PARTIAL),
             "lenient_errors": (
                 "an implementation that does not report rejection codes compares only "
                 "accepted versus rejected"

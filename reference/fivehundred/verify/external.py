@@ -1,6 +1,6 @@
 """An implementation under test, driven over protocol v1 as a subprocess.
 
-:class:`ExternalImplementation` is a :class:`~fivehundred.runner.Implementation`
+:class:`ExternalImplementation` is a :class:`~.runner.Implementation`
 like the in-process reference, so the same runner judges both.  Its job is to turn
 every way an adapter can misbehave into an *errored* scenario with a useful message
 and to keep the run going: the adapter is killed and, in persistent mode, started
@@ -21,7 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .adapter_process import AdapterProcess, ChannelError, ChannelTimeout
+from ..scenarios import Checkpoint, Scenario, input_json
+from ..scenarios.vocabulary import observation
+from ._process import AdapterProcess, ChannelError, ChannelTimeout
 from .protocol import (
     MAX_LINE_BYTES,
     Capabilities,
@@ -36,7 +38,6 @@ from .protocol import (
     run,
 )
 from .runner import RunOutcome
-from .scenario import Scenario, step_kind
 
 __all__ = [
     "DEFAULT_STARTUP_TIMEOUT",
@@ -55,8 +56,6 @@ EXIT_GRACE = 2.0
 """Seconds an adapter has to exit after bye (or after its one-shot reply) before it is killed."""
 CONTEXT_CHARS = 4000
 """How much of an adapter's error context is kept in the message."""
-
-LEGAL_KEYS = frozenset({"legal", "legal_count"})
 
 
 @dataclass(frozen=True)
@@ -85,9 +84,14 @@ def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | Non
         return f"profile {profile} is not supported (the implementation declared: {declared})"
     if not capabilities.legal_actions:
         for step in scenario.steps:
-            if step_kind(step) == "expect" and LEGAL_KEYS & set(step["expect"]):
+            if isinstance(step, Checkpoint) and any(_needs_legal(key) for key in step.expect):
                 return "observes legal actions, which the implementation does not list"
     return None
+
+
+def _needs_legal(key: str) -> bool:
+    registered = observation(key)
+    return registered is not None and registered.needs_legal_actions
 
 
 def _error_text(message: str, context: object) -> str:
@@ -234,7 +238,7 @@ class ExternalImplementation:
 
     def _prepare(self, scenario: Scenario) -> tuple[bytes, int]:
         self._seq += 1
-        return encode(run(self._seq, scenario.input())), self._seq
+        return encode(run(self._seq, input_json(scenario.input()))), self._seq
 
     def _upcoming(self) -> Scenario | None:
         """The next planned scenario that will be sent (capability skips never are)."""

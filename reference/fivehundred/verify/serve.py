@@ -1,7 +1,7 @@
 """The reference engine behind protocol v1 (``fivehundred serve``).
 
 It answers exactly as an implementation under test must, using the same
-:func:`~fivehundred.execute.run_input` as the in-process runner, so a run through
+:func:`~.reference.run_json` as the in-process runner, so a run through
 the protocol and a run in-process cannot disagree — the protocol tests compare the
 two over the whole corpus.  It is also a worked example for adapter authors.
 """
@@ -12,9 +12,8 @@ import sys
 import traceback
 from typing import Any, BinaryIO
 
-from . import SUITE_VERSION
-from .engine.profile import PROFILES
-from .execute import InputError, run_input
+from .. import SUITE_VERSION
+from ..engine import PROFILES
 from .protocol import (
     Capabilities,
     ImplementationInfo,
@@ -25,6 +24,7 @@ from .protocol import (
     hello_reply,
     result_reply,
 )
+from .reference import InputError, run_json
 
 __all__ = ["REFERENCE_CAPABILITIES", "REFERENCE_INFO", "handle", "serve"]
 
@@ -44,7 +44,7 @@ def _run(message: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(scenario, dict):
         return errored_reply(seq, "the run message has no scenario object")
     try:
-        return result_reply(seq, run_input(scenario))
+        return result_reply(seq, run_json(scenario))
     except InputError as error:
         return errored_reply(seq, f"cannot run this input: {error}", {"id": scenario.get("id")})
     except Exception as error:  # a bug in the reference: say so and stay up

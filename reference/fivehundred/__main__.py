@@ -1,0 +1,5 @@
+"""``python -m fivehundred``: the command line."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,5 @@
+"""The ``fivehundred`` command line (nothing else in the package imports it)."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,324 @@
+"""From JSON-shaped data to the scenario model, and back.
+
+Two sources are parsed here, by one parser, so they cannot drift apart:
+
+* a scenario **document** (a YAML file that already passed the JSON Schema), into a
+  :class:`~.model.Scenario`; and
+* a scenario **input** as the protocol carries it (``fivehundred serve`` reads it
+  from a runner, unchecked), into a :class:`~.model.ScenarioInput`.
+
+Anything the parser cannot use raises :class:`ModelError` naming the path
+(``steps[3].play``) and what was found.  The way back, :func:`input_json`, is the one
+encoder of what an implementation receives: run messages and the export both use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from ..engine import card_token, get_profile
+from ._yaml import Mark, SourceMap
+from .model import (
+    ORDERED,
+    THROWN_IN,
+    ActionStep,
+    AuctionStart,
+    CallStep,
+    Checkpoint,
+    DealResultStep,
+    DealStep,
+    Deck,
+    DeckStart,
+    DiscardStep,
+    GameStart,
+    NominateStep,
+    ObserveStep,
+    PlayStart,
+    PlayStep,
+    RecordedResult,
+    Scenario,
+    ScenarioInput,
+    Setup,
+    Step,
+)
+
+__all__ = ["ModelError", "input_from_json", "input_json", "scenario_from_document", "spelled_deck"]
+
+
+class ModelError(ValueError):
+    """Data that does not describe a scenario; ``where`` is the path in the data."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ModelError(where, f"expected a string, found {value!r}")
+    return value
+
+
+def _optional_text(data: Mapping[str, Any], key: str, where: str) -> str | None:
+    value = data.get(key)
+    return None if value is None else _text(value, f"{where}.{key}")
+
+
+def _tokens(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ModelError(where, f"expected a list of cards, found {value!r}")
+    return tuple(value)
+
+
+def _int(value: Any, where: str) -> int:
+    if type(value) is not int:
+        raise ModelError(where, f"expected a whole number, found {value!r}")
+    return value
+
+
+def _sides(value: Any, where: str) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
+        raise ModelError(where, f"expected {{NS: number, EW: number}}, found {value!r}")
+    return {key: _int(v, f"{where}.{key}") for key, v in value.items()}
+
+
+def _hands(value: Any, where: str) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, Mapping):
+        raise ModelError(where, "expected a mapping of seat to cards")
+    return {_text(k, where): _tokens(v, f"{where}.{k}") for k, v in value.items()}
+
+
+def _deck(value: Any, where: str) -> Deck:
+    if value == ORDERED:
+        return ORDERED
+    return _tokens(value, where)
+
+
+def parse_setup(data: Any, where: str = "setup") -> Setup:
+    if not isinstance(data, Mapping):
+        raise ModelError(where, "expected a mapping")
+    order = tuple(str(k) for k in data)
+    start = data.get("start")
+    dealer = _text(data.get("dealer"), f"{where}.dealer")
+    scores = _sides(data.get("scores"), f"{where}.scores")
+    if start == "deck":
+        return DeckStart(dealer, _deck(data.get("deck"), f"{where}.deck"), scores, order)
+    if start == "auction":
+        return AuctionStart(
+            dealer,
+            _hands(data.get("hands"), f"{where}.hands"),
+            _tokens(data.get("kitty"), f"{where}.kitty"),
+            scores,
+            order,
+        )
+    if start == "play":
+        suits_led = data.get("suits_led")
+        return PlayStart(
+            dealer,
+            _text(data.get("contract"), f"{where}.contract"),
+            _text(data.get("declarer"), f"{where}.declarer"),
+            _hands(data.get("hands"), f"{where}.hands"),
+            leader=_optional_text(data, "leader", where),
+            nominated=_optional_text(data, "nominated", where),
+            suits_led=None if suits_led is None else _tokens(suits_led, f"{where}.suits_led"),
+            tricks=_sides(data.get("tricks"), f"{where}.tricks"),
+            scores=scores,
+            order=order,
+        )
+    if start == "game":
+        return GameStart(dealer, scores, order)
+    raise ModelError(f"{where}.start", f"expected deck, auction, play or game; found {start!r}")
+
+
+def _mark(source: SourceMap | None, index: int) -> Mark | None:
+    return None if source is None else source.value(("steps", index))
+
+
+def _action(data: Mapping[str, Any], where: str, mark: Mark | None, wire: bool) -> ActionStep:
+    seat = _text(data.get("seat"), f"{where}.seat")
+    reject = None if wire else _optional_text(data, "reject", where)
+    note = None if wire else _optional_text(data, "note", where)
+    if "call" in data:
+        call = _text(data["call"], f"{where}.call")
+        return CallStep(seat, call, reject=reject, note=note, mark=mark)
+    if "discard" in data:
+        cards = _tokens(data["discard"], f"{where}.discard")
+        return DiscardStep(seat, cards, reject=reject, note=note, mark=mark)
+    if "nominate" in data:
+        suit = _text(data["nominate"], f"{where}.nominate")
+        return NominateStep(seat, suit, reject=reject, note=note, mark=mark)
+    if "play" in data:
+        names = _optional_text(data, "names", where)
+        card = _text(data["play"], f"{where}.play")
+        return PlayStep(seat, card, names, reject=reject, note=note, mark=mark)
+    raise ModelError(where, "expected call, discard, nominate or play")
+
+
+def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
+    if value == THROWN_IN:
+        return THROWN_IN
+    if not isinstance(value, Mapping):
+        raise ModelError(where, "expected a mapping or 'thrown-in'")
+    return RecordedResult(
+        _text(value.get("contract"), f"{where}.contract"),
+        _text(value.get("declarer"), f"{where}.declarer"),
+        _int(value.get("tricks"), f"{where}.tricks"),
+    )
+
+
+def parse_step(data: Any, index: int, *, wire: bool, source: SourceMap | None = None) -> Step:
+    """One step; ``wire`` for an implementation's input (``observe``, no expectations)."""
+    where = f"steps[{index}]"
+    if not isinstance(data, Mapping):
+        raise ModelError(where, "expected a mapping")
+    mark = _mark(source, index)
+    if wire and "observe" in data:
+        keys = data["observe"]
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise ModelError(f"{where}.observe", "expected a list of observation names")
+        return ObserveStep(tuple(keys), mark)
+    if not wire and "expect" in data:
+        expect = data["expect"]
+        if not isinstance(expect, Mapping):
+            raise ModelError(f"{where}.expect", "expected a mapping of observations")
+        return Checkpoint(dict(expect), _optional_text(data, "note", where), mark)
+    reject = None if wire else _optional_text(data, "reject", where)
+    note = None if wire else _optional_text(data, "note", where)
+    if "deal_result" in data:
+        result = _result(data["deal_result"], f"{where}.deal_result")
+        return DealResultStep(result, reject, note, mark)
+    if "deal" in data:
+        return DealStep(_deck(data["deal"], f"{where}.deal"), reject, note, mark)
+    return _action(data, where, mark, wire)
+
+
+def _steps(data: Any, *, wire: bool, source: SourceMap | None = None) -> tuple[Step, ...]:
+    if not isinstance(data, list):
+        raise ModelError("steps", "expected a list")
+    return tuple(parse_step(s, i, wire=wire, source=source) for i, s in enumerate(data))
+
+
+def _profile_name(name: str | None) -> str:
+    try:
+        return get_profile(name).name
+    except KeyError as error:
+        raise ModelError("profile", str(error.args[0])) from None
+
+
+def scenario_from_document(
+    doc: Mapping[str, Any],
+    path: Path | None = None,
+    area: str = "",
+    source: SourceMap | None = None,
+) -> Scenario:
+    """A schema-valid scenario document as a :class:`Scenario`."""
+    profile = doc.get("profile")
+    return Scenario(
+        id=doc["id"],
+        title=doc["title"],
+        rules=tuple(doc["rules"]),
+        assertion=doc["assert"],
+        setup=parse_setup(doc["setup"]),
+        steps=_steps(doc["steps"], wire=False, source=source),
+        profile=profile,
+        profile_name=_profile_name(profile),
+        tags=tuple(doc.get("tags", ())),
+        explanation=doc.get("explanation", ""),
+        path=path,
+        area=area,
+        source=source,
+    )
+
+
+def input_from_json(data: Any) -> ScenarioInput:
+    """A scenario input as a runner sends it (unchecked data; raises :class:`ModelError`)."""
+    if not isinstance(data, Mapping):
+        raise ModelError("scenario", "expected an object")
+    profile = data.get("profile")
+    if profile is not None and not isinstance(profile, str):
+        raise ModelError("profile", f"expected a profile name, found {profile!r}")
+    return ScenarioInput(
+        id=str(data.get("id", "")),
+        profile=_profile_name(profile),
+        setup=parse_setup(data.get("setup")),
+        steps=_steps(data.get("steps"), wire=True),
+    )
+
+
+# ---- back to JSON ----------------------------------------------------------------------
+
+
+def spelled_deck(deck: Deck, profile: str | None) -> list[str]:
+    """A deck as a list of tokens: ``ordered`` becomes the profile's canonical order."""
+    if deck == ORDERED:
+        return [card_token(c) for c in get_profile(profile).deck]
+    return list(deck)
+
+
+def _setup_json(setup: Setup, profile: str) -> dict[str, Any]:
+    values: dict[str, Any] = {"start": setup.kind, "dealer": setup.dealer}
+    if setup.scores is not None:
+        values["scores"] = dict(setup.scores)
+    if isinstance(setup, DeckStart):
+        values["deck"] = spelled_deck(setup.deck, profile)
+    elif isinstance(setup, AuctionStart):
+        values["hands"] = {seat: list(cards) for seat, cards in setup.hands.items()}
+        values["kitty"] = list(setup.kitty)
+    elif isinstance(setup, PlayStart):
+        values["contract"] = setup.contract
+        values["declarer"] = setup.declarer
+        values["hands"] = {seat: list(cards) for seat, cards in setup.hands.items()}
+        optional = {
+            "leader": setup.leader,
+            "nominated": setup.nominated,
+            "suits_led": None if setup.suits_led is None else list(setup.suits_led),
+            "tricks": None if setup.tricks is None else dict(setup.tricks),
+        }
+        values.update({k: v for k, v in optional.items() if v is not None})
+    order = [key for key in setup.order if key in values]
+    return {key: values[key] for key in order + [k for k in values if k not in order]}
+
+
+def _step_json(step: Step, profile: str) -> dict[str, Any]:
+    if isinstance(step, ObserveStep):
+        return {"observe": list(step.keys)}
+    if isinstance(step, Checkpoint):
+        return {"observe": list(step.keys)}
+    if isinstance(step, DealStep):
+        return {"deal": spelled_deck(step.deck, profile)}
+    if isinstance(step, DealResultStep):
+        result = step.result
+        if isinstance(result, RecordedResult):
+            return {
+                "deal_result": {
+                    "contract": result.contract,
+                    "declarer": result.declarer,
+                    "tricks": result.tricks,
+                }
+            }
+        return {"deal_result": result}
+    assert isinstance(step, ActionStep)
+    value = step.value
+    out: dict[str, Any] = {
+        "seat": step.seat,
+        step.action: list(value) if isinstance(value, tuple) else value,
+    }
+    if isinstance(step, PlayStep) and step.names is not None:
+        out["names"] = step.names
+    return out
+
+
+def input_json(scenario_input: ScenarioInput) -> dict[str, Any]:
+    """The input as JSON, exactly as a run message and the export carry it."""
+    profile = scenario_input.profile
+    return {
+        "id": scenario_input.id,
+        "profile": profile,
+        "setup": _setup_json(scenario_input.setup, profile),
+        "steps": [_step_json(s, profile) for s in scenario_input.steps],
+    }

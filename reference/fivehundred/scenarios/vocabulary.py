@@ -1,0 +1,406 @@
+"""The suite's vocabularies, each written down once.
+
+Observation keys (with their value schema, description, comparison and rendering),
+kinds of start, kinds of step and rejection codes are defined here and nowhere
+else.  The published JSON Schemas and the tables of ``site/scenario-format.md`` are
+generated from these registries (``python -m fivehundred.scenarios.vocabulary
+--write``), and a test fails when either drifts; verdict comparison, the export,
+``show`` and the site read the registries directly.
+
+Rejection codes belong to the engine (:class:`~fivehundred.engine.Code`, with its
+descriptions); this module only publishes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from ..engine import CODE_DESCRIPTIONS, Code
+
+__all__ = [
+    "OBSERVATIONS",
+    "OBSERVATION_NAMES",
+    "REJECTION_CODES",
+    "STARTS",
+    "STEP_KINDS",
+    "Comparison",
+    "ObservationKey",
+    "Rendering",
+    "StartKind",
+    "StepKind",
+    "observation",
+]
+
+
+class Comparison(StrEnum):
+    """How an observed value is compared with the expected one."""
+
+    EXACT = "exact"
+    SET = "set"
+    """A list compared without regard to order."""
+    PER_SEAT = "per-seat"
+    """A mapping by seat, compared only for the seats given; card lists as sets."""
+    PARTIAL = "partial"
+    """An object compared only on the fields given (a trick)."""
+
+
+class Rendering(StrEnum):
+    """How ``show`` and the site draw a value."""
+
+    PLAIN = "plain"
+    CARDS = "cards"
+    HANDS = "hands"
+    TRICK = "trick"
+    BY_SIDE = "by-side"
+    BY_SEAT = "by-seat"
+
+
+@dataclass(frozen=True, slots=True)
+class ObservationKey:
+    name: str
+    description: str
+    """What the value is, in the words of the format page and the schema."""
+    schema: dict[str, Any]
+    """The JSON Schema of the expected value (``$ref``s into the scenario schema)."""
+    comparison: Comparison = Comparison.EXACT
+    rendering: Rendering = Rendering.PLAIN
+    needs_legal_actions: bool = False
+    """Only an implementation that lists legal actions can report it."""
+
+
+def _nullable(ref: str) -> dict[str, Any]:
+    return {"anyOf": [{"$ref": f"#/$defs/{ref}"}, {"type": "null"}]}
+
+
+_SEAT_OR_NULL = _nullable("seat")
+_SIDES_OR_NULL = _nullable("side_points")
+
+OBSERVATIONS: tuple[ObservationKey, ...] = (
+    ObservationKey(
+        "phase",
+        "`auction`, `kitty`, `play`, `over` (deal finished or thrown in), or `none` "
+        "(a game start before any deal).",
+        {"enum": ["none", "auction", "kitty", "play", "over"]},
+    ),
+    ObservationKey("to_act", "The seat to act, or `null` when nobody is.", _SEAT_OR_NULL),
+    ObservationKey(
+        "legal",
+        "*Set* of action strings: exactly what the seat to act may do (calls `PASS`, `7NT`; "
+        "`DISCARD c c c`; cards `AS`; a joker lead naming a suit `JK:H`; `NOMINATE H`).",
+        {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        Comparison.SET,
+        needs_legal_actions=True,
+    ),
+    ObservationKey(
+        "legal_count",
+        "The number of legal actions (286 for a 13-card discard).",
+        {"type": "integer", "minimum": 0},
+        needs_legal_actions=True,
+    ),
+    ObservationKey(
+        "high_bid",
+        "The highest bid so far, or `null`; in a `play` start, the contract (the auction "
+        "ended with that bid standing).",
+        _nullable("bid"),
+    ),
+    ObservationKey(
+        "high_bidder",
+        "Who made the highest bid so far, or `null`; in a `play` start, the declarer.",
+        _SEAT_OR_NULL,
+    ),
+    ObservationKey(
+        "passed",
+        "*Set* of seats that have passed in this auction.",
+        {"type": "array", "items": {"$ref": "#/$defs/seat"}, "uniqueItems": True},
+        Comparison.SET,
+    ),
+    ObservationKey(
+        "contract",
+        "The contract once the auction is over (also after the deal), else `null`.",
+        _nullable("bid"),
+    ),
+    ObservationKey(
+        "declarer",
+        "The declarer once the auction is over (also after the deal), else `null`.",
+        _SEAT_OR_NULL,
+    ),
+    ObservationKey(
+        "hands",
+        "For each seat given, its cards (each a *set*).",
+        {
+            "type": "object",
+            "propertyNames": {"$ref": "#/$defs/seat"},
+            "additionalProperties": {"$ref": "#/$defs/cards"},
+        },
+        Comparison.PER_SEAT,
+        Rendering.HANDS,
+    ),
+    ObservationKey(
+        "hand_sizes",
+        "For each seat given, its number of cards.",
+        {
+            "type": "object",
+            "propertyNames": {"$ref": "#/$defs/seat"},
+            "additionalProperties": {"type": "integer", "minimum": 0},
+        },
+        Comparison.PER_SEAT,
+        Rendering.BY_SEAT,
+    ),
+    ObservationKey(
+        "kitty",
+        "The kitty (*set*); empty once the declarer has taken it.",
+        {"$ref": "#/$defs/cards"},
+        Comparison.SET,
+        Rendering.CARDS,
+    ),
+    ObservationKey(
+        "discards",
+        "*Set* of the declarer's discards.",
+        {"$ref": "#/$defs/cards"},
+        Comparison.SET,
+        Rendering.CARDS,
+    ),
+    ObservationKey("nominated", "The suit nominated for the joker, or `null`.", _nullable("suit")),
+    ObservationKey(
+        "sitting_out",
+        "The misère declarer's partner from the end of the auction, or `null`; that seat "
+        "keeps its cards face down (they stay in `hands` and `hand_sizes`).",
+        _SEAT_OR_NULL,
+    ),
+    ObservationKey(
+        "trick",
+        "The trick in progress `{leader, led, cards: {seat: card}}`, or `null` before its "
+        "first card; only the fields given are compared. A joker lead shows as the card "
+        "`JK`, with the named suit as `led`.",
+        _nullable("trick"),
+        Comparison.PARTIAL,
+        Rendering.TRICK,
+    ),
+    ObservationKey(
+        "last_trick",
+        "The last completed trick `{leader, led, cards, winner}`, or `null`; only the "
+        "fields given are compared.",
+        _nullable("trick"),
+        Comparison.PARTIAL,
+        Rendering.TRICK,
+    ),
+    ObservationKey(
+        "suits_led",
+        "*Set* of suits led so far in this deal (a joker lead counts as the suit it names).",
+        {"type": "array", "items": {"$ref": "#/$defs/suit"}, "uniqueItems": True},
+        Comparison.SET,
+    ),
+    ObservationKey(
+        "tricks",
+        "`{NS, EW}` tricks won in the deal on the table, or `null` when no deal is on the table.",
+        _SIDES_OR_NULL,
+        rendering=Rendering.BY_SIDE,
+    ),
+    ObservationKey(
+        "deal_score",
+        "`{NS, EW}` points of the deal just finished (`0, 0` for a throw-in), or `null` "
+        "while it is on.",
+        _SIDES_OR_NULL,
+        rendering=Rendering.BY_SIDE,
+    ),
+    ObservationKey(
+        "made",
+        "Whether the finished contract was made; `null` while the deal is on or after a throw-in.",
+        {"type": ["boolean", "null"]},
+    ),
+    ObservationKey(
+        "scores",
+        "`{NS, EW}` running side totals of the game.",
+        {"$ref": "#/$defs/side_points"},
+        rendering=Rendering.BY_SIDE,
+    ),
+    ObservationKey(
+        "dealer",
+        "The dealer of the current deal, or of the next deal once the current one is over "
+        "(it moves on after every deal, the one that ends the game included).",
+        {"$ref": "#/$defs/seat"},
+    ),
+    ObservationKey(
+        "exposed",
+        "The open-misère declarer's remaining cards (*set*) from the end of the first trick "
+        "on (also when that trick ended the deal), else `null`.",
+        _nullable("cards"),
+        Comparison.SET,
+        Rendering.CARDS,
+    ),
+    ObservationKey("game_over", "Whether the game has ended.", {"type": "boolean"}),
+    ObservationKey("winner", "The side that won the game, or `null`.", _nullable("side")),
+)
+
+_BY_NAME = {key.name: key for key in OBSERVATIONS}
+OBSERVATION_NAMES: tuple[str, ...] = tuple(_BY_NAME)
+
+
+def observation(name: str) -> ObservationKey | None:
+    """The registered observation called ``name``, if there is one."""
+    return _BY_NAME.get(name)
+
+
+# ---- starts and steps ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartKind:
+    name: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+    description: str
+
+
+STARTS: tuple[StartKind, ...] = (
+    StartKind(
+        "deck",
+        ("dealer", "deck"),
+        ("scores",),
+        "before the deal: the dealer deals the ordered deck (top card first) in packets, "
+        "starting left of the dealer",
+    ),
+    StartKind(
+        "auction",
+        ("dealer", "hands", "kitty"),
+        ("scores",),
+        "at the first call, made by the seat left of the dealer",
+    ),
+    StartKind(
+        "play",
+        ("dealer", "contract", "declarer", "hands"),
+        ("leader", "nominated", "suits_led", "tricks", "scores"),
+        "in play at a trick boundary, after the discard",
+    ),
+    StartKind(
+        "game", ("dealer",), ("scores",), "between deals; steps are `deal` and `deal_result`"
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StepKind:
+    name: str
+    key: str
+    """The key that marks a step of this kind in a scenario file (or an input)."""
+    description: str
+    in_file: bool = True
+    in_input: bool = True
+
+
+STEP_KINDS: tuple[StepKind, ...] = (
+    StepKind("action", "seat", "one action by one seat: `call`, `discard`, `nominate` or `play`"),
+    StepKind("expect", "expect", "a checkpoint: the observations expected", in_input=False),
+    StepKind("observe", "observe", "a checkpoint as an implementation receives it", False),
+    StepKind("deal", "deal", "a new deal by the current dealer from an ordered deck"),
+    StepKind("deal_result", "deal_result", "a whole deal's result, recorded at game level"),
+)
+
+ACTION_KEYS: tuple[str, ...] = ("call", "discard", "nominate", "play")
+
+REJECTION_CODES: tuple[tuple[str, str], ...] = tuple(
+    (code.value, CODE_DESCRIPTIONS[code]) for code in Code
+)
+"""Every rejection code with what it means, in the engine's order of precedence groups."""
+
+
+# ---- what is generated from the registries -------------------------------------------
+
+
+def observations_schema() -> dict[str, Any]:
+    """The ``observations`` properties of the scenario schema."""
+    return {
+        key.name: {**key.schema, "description": key.description.replace("*Set*", "Set")}
+        for key in OBSERVATIONS
+    }
+
+
+def observations_table() -> str:
+    lines = ["| key | value | compared |", "|---|---|---|"]
+    for key in OBSERVATIONS:
+        compared = {
+            Comparison.EXACT: "exactly",
+            Comparison.SET: "as a set",
+            Comparison.PER_SEAT: "for the seats given",
+            Comparison.PARTIAL: "on the fields given",
+        }[key.comparison]
+        lines.append(f"| `{key.name}` | {key.description} | {compared} |")
+    return "\n".join(lines)
+
+
+def codes_table() -> str:
+    lines = ["| code | when |", "|---|---|"]
+    lines += [f"| `{code}` | {text} |" for code, text in REJECTION_CODES]
+    return "\n".join(lines)
+
+
+_MARKER = re.compile(
+    r"(<!-- generated: (?P<name>[a-z-]+) -->\n).*?(\n<!-- end generated -->)", re.DOTALL
+)
+TABLES = {"observations": observations_table, "rejection-codes": codes_table}
+
+
+def fill_tables(markdown: str) -> str:
+    """``markdown`` with every generated table replaced by the registry's current one."""
+    return _MARKER.sub(lambda m: m.group(1) + TABLES[m.group("name")]() + m.group(3), markdown)
+
+
+def _sync_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    defs = schema["$defs"]
+    defs["observations"]["properties"] = observations_schema()
+    defs["code"]["enum"] = [code for code, _ in REJECTION_CODES]
+    defs["setup"]["properties"]["start"]["enum"] = [s.name for s in STARTS]
+    return schema
+
+
+def _sync_run_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    schema["$defs"]["observation"]["enum"] = list(OBSERVATION_NAMES)
+    return schema
+
+
+GENERATED_FILES = {
+    "schema/scenario.schema.json": _sync_schema,
+    "schema/protocol/run.schema.json": _sync_run_schema,
+}
+GENERATED_PAGES = ("site/scenario-format.md",)
+
+
+def regenerated(root: Path) -> dict[Path, str]:
+    """Each generated file's text as the registries say it should be."""
+    out: dict[Path, str] = {}
+    for relative, sync in GENERATED_FILES.items():
+        path = root / relative
+        schema = sync(json.loads(path.read_text(encoding="utf-8")))
+        out[path] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    for relative in GENERATED_PAGES:
+        path = root / relative
+        out[path] = fill_tables(path.read_text(encoding="utf-8"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``--check``: exit 1 when a generated file differs; ``--write``: regenerate them."""
+    parser = argparse.ArgumentParser(prog="python -m fivehundred.scenarios.vocabulary")
+    parser.add_argument("--write", action="store_true", help="rewrite the generated files")
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="the repository")
+    args = parser.parse_args(argv)
+    stale = [p for p, text in regenerated(args.root).items() if p.read_text("utf-8") != text]
+    if args.write:
+        for path in stale:
+            path.write_text(regenerated(args.root)[path], encoding="utf-8")
+            print(f"rewrote {path}")
+        return 0
+    for path in stale:
+        print(f"{path} is out of date; run python -m fivehundred.scenarios.vocabulary --write")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
