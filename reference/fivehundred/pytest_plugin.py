@@ -16,7 +16,7 @@ import pytest
 
 from .resources import scenarios_dir
 from .scenarios import FileResult, load_file
-from .scenarios.corpus import SCENARIO_SUFFIXES
+from .scenarios.corpus import SCENARIO_SUFFIXES, is_dispute_record
 from .scenarios.narration import step_text
 from .verify.runner import ReferenceImplementation, judge
 from .verify.verdict import Status
@@ -24,7 +24,12 @@ from .verify.verdict import Status
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     root = scenarios_dir().resolve()
-    if file_path.suffix in SCENARIO_SUFFIXES and root in file_path.resolve().parents:
+    path = file_path.resolve()
+    if (
+        file_path.suffix in SCENARIO_SUFFIXES
+        and root in path.parents
+        and not is_dispute_record(path, root)
+    ):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

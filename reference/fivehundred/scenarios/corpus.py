@@ -21,6 +21,8 @@ from .model import Scenario
 from .parse import ModelError, scenario_from_document
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
+DISPUTES_DIR = "disputes"
+"""Folder beside the areas that holds dispute records, not scenarios."""
 ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 ID_PATTERN = re.compile(f"^[{ID_ALPHABET}]{{4}}$")
 
@@ -57,14 +59,28 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def is_dispute_record(path: Path, root: Path) -> bool:
+    """Whether ``path`` lies in a ``disputes/`` folder below ``root`` (not a scenario)."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return False
+    return DISPUTES_DIR in parts[:-1]
+
+
 def find_files(paths: Iterable[Path]) -> list[Path]:
-    """Scenario files under each path (a file is taken as it is), sorted, no duplicates."""
+    """Scenario files under each path (a file is taken as it is), sorted, no duplicates.
+
+    Dispute records (``disputes/`` folders) are not scenarios and are left out of a
+    folder's files; a file named explicitly is taken as it is.
+    """
     found: dict[Path, None] = {}
     for path in paths:
         if path.is_dir():
             for suffix in SCENARIO_SUFFIXES:
                 for file in sorted(path.rglob(f"*{suffix}")):
-                    found[file] = None
+                    if not is_dispute_record(file, path):
+                        found[file] = None
         else:
             found[path] = None
     return sorted(found, key=lambda p: str(p))
