@@ -341,7 +341,7 @@ def _american_2() -> dict[str, Any]:
         deck=_deck_down_to(7),
         sides=((0,), (1,)),
         dead_hands=1,
-        seat_names=("N", "S"),
+        seat_names=("N", "E"),
     )
     kw["sources"]["deck"] = "seed 002 «Колода»: two or three players use A–7 and the joker"
     kw["sources"]["dead_hands"] = (

@@ -46,7 +46,10 @@ class DealResult:
 
     @property
     def side_points(self) -> tuple[int, ...]:
-        """``points`` with one entry per side, whatever the number of sides."""
+        """``points`` typed as what it is: one entry per side, whatever the number of sides.
+
+        (``points`` keeps the pair type of the default profile's two sides, which the layers
+        above rely on.)"""
         return self.points
 
 
