@@ -536,8 +536,10 @@ class Deal:
             return self._legal_leads()
         if phase is _AUCTION:
             calls = _calls_above(self.profile, self._high_rank)
-            if self._called and self.to_act is not None and self._called >> self.to_act & 1:
-                return _calls_without_blind(calls)  # a no-op unless blind misère is a bid
+            if self.profile.blind_misere:  # a seat that has called may not bid it any more
+                to_act = self.to_act
+                if to_act is not None and self._called >> to_act & 1:
+                    return _calls_without_blind(calls)
             return calls
         if phase is _KITTY:
             assert self.declarer is not None

@@ -26,7 +26,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .bids import BLIND_MISERE, MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Strain
+from .bids import BLIND_MISERE, MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Misere, Strain
 from .cards import JOKER, SUITS, Card, Suit, make_card, make_numeral, mask_of
 from .seats import Seat
 
@@ -124,6 +124,8 @@ class Profile:
     """For each misère declarer, the next seat to play after each seat (side-mates out)."""
     sitting_out: tuple[tuple[Seat, ...], ...] = field(init=False, repr=False, compare=False)
     """For each misère declarer, the side-mates who lay their hands down."""
+    blind_misere: bool = field(init=False, repr=False, compare=False)
+    """Blind misère is one of the bids."""
 
     def __post_init__(self) -> None:
         ranks: dict[Bid, int] = {}
@@ -136,6 +138,7 @@ class Profile:
                 rank += 1
                 ranks[bid] = rank
         object.__setattr__(self, "bid_rank", MappingProxyType(ranks))
+        object.__setattr__(self, "blind_misere", any(b.misere is Misere.BLIND for b in ranks))
         object.__setattr__(self, "deck_mask", mask_of(self.deck))
         n = self.seats
         object.__setattr__(self, "left", tuple(Seat((s + 1) % n) for s in range(n)))
@@ -371,6 +374,13 @@ def _american_3() -> dict[str, Any]:
 
 
 def _three_handed() -> dict[str, Any]:
+    """Seed 003's game.  It shares american-3's deck, deal, ladder values, joker and scoring,
+    and differs in three points: the auction (seed 003 does not limit it to one round, so
+    pagat's applies), no Nullo (seed 003 has none), and seed 003's own end of the game
+    (which american-3 borrows, seed 002 being silent).  Two profiles built from one
+    description rather than one profile and toggles: the differences are what each seed
+    says, not options a table picks, and a toggle for each would let a mix that no seed
+    describes pass for a rule set."""
     kw = _american_3()
     bids, values = _american_bids(nullo=False)
     kw.update(
@@ -396,6 +406,12 @@ def _three_handed() -> dict[str, Any]:
         "lose_score": "seed 003 «Победа в игре»: minus 500 does not end the game",
         "game_end": "seed 003 «Победа в игре»",
     }
+    kw["incomplete"] = True
+    kw["missing"] = (
+        "seed 003 «Победа в игре» says that if a player with a negative score later reaches "
+        "500 nobody wins and the game goes on; the clause is unclear (a player who once went "
+        "below zero can never win?) and is not modelled: such a player wins like any other",
+    )
     return kw
 
 
