@@ -657,3 +657,25 @@ def test_random_games_keep_the_invariants(combo: tuple[str, tuple[str, ...]], se
     if game.over:
         with pytest.raises(IllegalAction):
             game.record(THROWN_IN)
+
+
+def test_seats_beyond_four_are_named_by_the_profile() -> None:
+    six = profile_named("american-6")
+    assert [six.seat_name(s) for s in six.seat_list] == ["N", "E", "S", "W", "P5", "P6"]
+    assert six.parse_seat("P6") == Seat(5) and Seat(5).name == "P6"
+    assert list(Seat) == [N, E, S, W]  # the pseudo-members never join the four-seat loops
+    assert six.left[Seat(5)] == N and six.side_of == (0, 1, 0, 1, 0, 1)
+    with pytest.raises(ValueError, match="seat of american-3"):
+        profile_named("american-3").parse_seat("W")
+
+
+def test_a_value_ordered_ladder_is_checked() -> None:
+    import dataclasses
+
+    american = profile_named("american-4")
+    kwargs = {f.name: getattr(american, f.name) for f in dataclasses.fields(american) if f.init}
+    Profile(**{**kwargs, "outranks_by": "value"})  # Avondale with Nullo is in value order
+    with pytest.raises(ValueError, match="value order"):
+        nullo_below_8s = [b for b in american.bid_order if b is not MISERE]
+        nullo_below_8s.insert(nullo_below_8s.index(parse_bid("8S")), MISERE)
+        Profile(**{**kwargs, "outranks_by": "value", "bid_order": tuple(nullo_below_8s)})

@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .bids import BLIND_MISERE, MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Misere, Strain
-from .cards import JOKER, SUITS, Card, Suit, make_card, make_numeral, mask_of
+from .cards import JOKER, SUITS, Card, NotationError, Suit, make_card, make_numeral, mask_of
 from .seats import Seat
 
 Auction = Literal["until-passes", "one-round"]
@@ -79,8 +79,10 @@ class Profile:
     bid_ties: tuple[tuple[Bid, Bid], ...] = ()
     """Pairs of bids of equal rank: neither may be bid over the other."""
     outranks_by: Literal["rank", "value"] = "rank"
-    """How ``bid_order`` was built: by the ladder's places, or by point value (then by
-    tricks).  Documentation only: the engine always compares places in ``bid_order``."""
+    """``rank``: a bid outranks another by its place in ``bid_order``, whatever the values
+    (the default profile: misère 250 ranks below 8♠ 240); ``value``: by point value, then
+    by tricks (seed 002's note for its other tables), and ``bid_order`` must then be in
+    that order (checked).  The engine compares places in ``bid_order`` either way."""
     blind_misere_first_call: bool = True
     """A blind misère may be bid only as the bidder's first call (before looking)."""
     misere_ends_on_declarer_trick: bool = True
@@ -162,6 +164,10 @@ class Profile:
                 row.append(Seat(t))
             nxt.append(tuple(row))
         object.__setattr__(self, "next_in_misere", tuple(nxt))
+        if self.outranks_by == "value" and list(self.bid_order) != list(
+            _by_value({b: self.bid_values[b] for b in self.bid_order})
+        ):
+            raise ValueError(f"profile {self.name}: bids out of value order")
         hands = n + self.dead_hands
         dealt = sum(p * hands + k for p, k in self.packets) + self.undealt
         if dealt != len(self.deck) or sum(k for _, k in self.packets) != self.kitty_size:
@@ -181,6 +187,14 @@ class Profile:
 
     def seat_name(self, seat: Seat) -> str:
         return self.seat_names[seat]
+
+    def parse_seat(self, text: object) -> Seat:
+        """A seat of this table from its name (``N E S W`` at four, ``P5 P6`` beyond)."""
+        if isinstance(text, str) and text in self.seat_names:
+            return Seat(self.seat_names.index(text))
+        raise NotationError(
+            f"expected a seat of {self.name}: {', '.join(self.seat_names)}; found {text!r}"
+        )
 
 
 # ---- decks --------------------------------------------------------------------------
