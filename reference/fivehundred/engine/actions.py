@@ -84,11 +84,8 @@ def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
 
 def plays_in(mask: int) -> list[Action]:
     """The interned plays of the cards of a bitset, lowest card index first (the order of
-    :func:`~.cards.cards_in`).
-
-    Listing legal plays is the engine's hottest path, so this looks each suit's 13 bits up
-    in a table (a non-empty tuple once filled, ``None`` before) instead of walking the bits.
-    """
+    :func:`~.cards.cards_in`), each suit's 13 bits looked up in a table filled as sets are
+    met (a non-empty tuple once filled, ``None`` before)."""
     out: list[Action] = []
     bits = mask & _SUIT_BITS
     if bits:

@@ -1,7 +1,7 @@
 """Cards, suits and the one canonical card notation.
 
-A card is a small int so that a hand can be an int bitset: following suit, voids and
-"is this card held" then cost one ``&`` each, which is what keeps random play fast.
+A card is a small int, and a hand an int bitset of them (why: see the package
+docstring, which explains the engine's speed techniques in one place).
 The index space covers every card any form of Five Hundred uses (2 to ace in four
 suits, the joker, and the six-handed deck's numeral 11s, 12s and 13s); a profile's deck
 is a subset of it.
@@ -201,11 +201,8 @@ def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
 
 
 def cards_in(mask: int) -> list[Card]:
-    """Cards of a bitset, lowest index first.
-
-    Looks each suit's 13 bits up in a table (a non-empty tuple once filled, ``None``
-    before) rather than walking the bits one by one.
-    """
+    """Cards of a bitset, lowest index first (each suit's 13 bits looked up in a table
+    that is filled as sets are met: a non-empty tuple once filled, ``None`` before)."""
     out: list[Card] = []
     for suit, table in enumerate(_SUIT_CARDS):
         bits = mask >> suit * 13 & _SUIT_BITS

@@ -129,7 +129,8 @@ class Game:
         if result.thrown_in:
             self.deals.append(result)
             return
-        result = apply_defender_cap(profile, self.scores, result)
+        if profile.defender_cap is not None:
+            result = apply_defender_cap(profile, self.scores, result)
         self.deals.append(result)
         for s, points in enumerate(result.points):
             self.scores[s] += points

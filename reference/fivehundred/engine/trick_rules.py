@@ -1,8 +1,8 @@
 """How cards behave under a contract: effective suit, power, and suit bitsets.
 
 Everything trick-taking needs to know about a card depends only on the trump suit
-(or none) and the suit nominated for the joker (or none).  That is at most 25
-combinations, so each is computed once and then every question is a table look-up.
+(or none) and the suit nominated for the joker (or none): at most 25 combinations, each
+computed once into tables (see the package docstring).
 """
 
 from __future__ import annotations
