@@ -4,6 +4,9 @@ Each deal is a complete one: a seeded shuffle and cut, the packet deal, the auct
 the kitty exchange, the joker nomination when it is offered, the play and the score,
 recorded in a running :class:`~fivehundred.engine.Game`.  At every decision a seeded
 ``random.Random`` picks uniformly among ``deal.legal_actions()`` with ``rng.choice``.
+The default profile is reported as ``fivehundred``, and every other profile of the
+registry (``fivehundred/<profile>``, without variants) the same way, in the same
+alternating rounds; ``--profiles`` picks which.
 
 If OpenSpiel (``pyspiel``, the optional ``bench`` extra) imports, its ``spades`` game is
 driven the same way in the same run: a uniformly random legal action at each player
@@ -22,6 +25,7 @@ rounds, so that a busy machine slows both alike and the ratio stays meaningful.
 
     python benchmarks/engine.py                 # about three seconds per engine and mode
     python benchmarks/engine.py --seconds 10 --seed 7
+    python benchmarks/engine.py --profiles australian-4   # the default profile only
 """
 
 from __future__ import annotations
@@ -34,7 +38,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fivehundred.engine import DEFAULT_PROFILE, Deal, Game, Profile, first_dealer, shuffled_deck
+from fivehundred.engine import (
+    DEFAULT_PROFILE,
+    PROFILE_NAMES,
+    Deal,
+    Game,
+    Profile,
+    first_dealer,
+    profile_named,
+    shuffled_deck,
+)
 
 ROUNDS = 6
 """Each engine's time is split into this many rounds, alternating with the others."""
@@ -66,7 +79,7 @@ class Ours:
     def __init__(self, seed: int, profile: Profile = DEFAULT_PROFILE) -> None:
         self.rng = random.Random(seed)
         self.profile = profile
-        self.game = Game(profile, first_dealer(self.rng))
+        self.game = Game(profile, first_dealer(self.rng, profile))
 
     def run(self, seconds: float) -> tuple[int, int, float]:
         rng, profile = self.rng, self.profile
@@ -76,7 +89,7 @@ class Ours:
         while True:
             for _ in range(20):  # look at the clock every 20 deals, not every deal
                 if self.game.over:
-                    self.game = Game(profile, first_dealer(rng))
+                    self.game = Game(profile, first_dealer(rng, profile))
                 deal = Deal.from_deck(profile, self.game.dealer, shuffled_deck(profile, rng))
                 while deal.result is None:
                     action = rng.choice(deal.legal_actions())
@@ -154,9 +167,17 @@ def main(argv: list[str] | None = None) -> int:
         default="both",
         help="how OpenSpiel's chance nodes are sampled (default: report both)",
     )
+    parser.add_argument(
+        "--profiles",
+        default=",".join(PROFILE_NAMES),
+        help="comma-separated profiles to time (default: every profile of the registry)",
+    )
     args = parser.parse_args(argv)
 
     runners: dict[str, Ours | Theirs] = {"fivehundred": Ours(args.seed)}
+    for name in args.profiles.split(","):
+        if name and name != DEFAULT_PROFILE.name:
+            runners[f"fivehundred/{name}"] = Ours(args.seed, profile_named(name))
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -176,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in rates.items():
         game = " (game 'spades')" if name.startswith("openspiel") else ""
         print(
-            f"{name:20s} {rate.deals:7d} deals  {rate.deals_per_second:8,.0f} deals/s  "
+            f"{name:25s} {rate.deals:7d} deals  {rate.deals_per_second:8,.0f} deals/s  "
             f"{rate.decisions_per_second:9,.0f} decisions/s  "
             f"({rate.decisions / rate.deals:.1f} decisions/deal){game}"
         )

@@ -14,6 +14,7 @@ from itertools import combinations, pairwise
 
 import pytest
 from fivehundred.engine import (
+    BLIND_MISERE,
     CODE_DESCRIPTIONS,
     DEFAULT_PROFILE,
     JOKER,
@@ -47,6 +48,7 @@ from fivehundred.engine import (
     parse_bid,
     parse_call,
     parse_card,
+    profile_named,
     score_deal,
     shuffled_deck,
 )
@@ -1621,6 +1623,22 @@ def _unexpected_suit_name() -> tuple[Deal, Seat, Action]:
     return in_play("6NT", N, n="AS", e="KS", s="QS", w="JS", leader=N), N, card_play("AS", "S")
 
 
+def _blind_misere_first_call() -> tuple[Deal, Seat, Action]:
+    """Variant blind-misere: a seat that has already called may not bid blind misère."""
+    profile = profile_named("australian-4", ["blind-misere"])
+    deal = Deal.from_deck(profile, W, sorted(profile.deck))
+    calls(deal, "6S 6NT PASS PASS")
+    return deal, N, BLIND_MISERE
+
+
+def _joker_lead_last_trick_only() -> tuple[Deal, Seat, Action]:
+    """Variant joker-leads-last-trick-only: no suitless joker lead before the last trick."""
+    profile = profile_named("australian-4", ["joker-leads-last-trick-only"])
+    hands = [cards("JK 5C"), cards("KS 6C"), cards("QS 7C"), cards("JS 8C")]
+    deal = Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 8))
+    return deal, N, card_play("JK", "H")
+
+
 DEAL_CODE_CASES = {
     Code.DEAL_OVER: _deal_over,
     Code.WRONG_PHASE: _wrong_phase,
@@ -1639,6 +1657,8 @@ DEAL_CODE_CASES = {
     Code.JOKER_SUIT_ALREADY_LED: _joker_suit_already_led,
     Code.JOKER_LEAD_ALL_SUITS_LED: _joker_lead_all_suits_led,
     Code.UNEXPECTED_SUIT_NAME: _unexpected_suit_name,
+    Code.BLIND_MISERE_FIRST_CALL: _blind_misere_first_call,
+    Code.JOKER_LEAD_LAST_TRICK_ONLY: _joker_lead_last_trick_only,
 }
 
 

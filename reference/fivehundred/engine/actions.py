@@ -5,7 +5,8 @@ reports.  Each phase has one kind of action, so a string is read in the phase it
 belongs to (``6S`` is a bid in the auction and a card in play):
 
 * auction: a call token, ``PASS``, ``7NT``, ``MIS``, ``OMIS``;
-* kitty: ``DISCARD 5S 6C 4H`` (cards in deck order: S, C, D, H, each ace first);
+* kitty: ``DISCARD 5S 6C 4H`` (as many cards as the kitty has, in deck order: S, C, D,
+  H, each ace first);
 * play: a card token, ``AS``; a suitless joker lead names its suit as ``JK:H``;
   and, before the first lead, ``NOMINATE H`` for the joker's suit.
 """
@@ -15,12 +16,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bids import Bid, Pass, parse_call
-from .cards import SUITS, Card, NotationError, Suit, card_token, parse_card, sorted_cards
+from .cards import (
+    CARD_COUNT,
+    SUITS,
+    Card,
+    NotationError,
+    Suit,
+    card_token,
+    parse_card,
+    sorted_cards,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """The declarer's discard of three cards after taking the kitty."""
+    """The declarer's discard after taking the kitty (as many cards as the kitty has)."""
 
     cards: tuple[Card, ...]
 
@@ -52,7 +62,7 @@ class Play:
 
 Action = Bid | Pass | Discard | Nominate | Play
 
-PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(53))
+PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(CARD_COUNT))
 """Interned plain plays, so listing legal plays allocates nothing."""
 JOKER_LEADS: tuple[Play, ...] = tuple(Play(Card(52), s) for s in SUITS)
 NOMINATIONS: tuple[Nominate, ...] = tuple(Nominate(s) for s in SUITS)
@@ -74,11 +84,8 @@ def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
 
 def plays_in(mask: int) -> list[Action]:
     """The interned plays of the cards of a bitset, lowest card index first (the order of
-    :func:`~.cards.cards_in`).
-
-    Listing legal plays is the engine's hottest path, so this looks each suit's 13 bits up
-    in a table (a non-empty tuple once filled, ``None`` before) instead of walking the bits.
-    """
+    :func:`~.cards.cards_in`), each suit's 13 bits looked up in a table filled as sets are
+    met (a non-empty tuple once filled, ``None`` before)."""
     out: list[Action] = []
     bits = mask & _SUIT_BITS
     if bits:
@@ -92,8 +99,12 @@ def plays_in(mask: int) -> list[Action]:
     bits = mask >> 39 & _SUIT_BITS
     if bits:
         out += _HEARTS[bits] or _suit_plays(3, bits)
-    if mask >> 52:
-        out.append(PLAYS[52])
+    high = mask >> 52
+    if high:
+        if high == 1:
+            out.append(PLAYS[52])
+        else:  # the joker and the six-handed deck's numeral cards
+            out += (PLAYS[i] for i in range(52, mask.bit_length()) if mask >> i & 1)
     return out
 
 

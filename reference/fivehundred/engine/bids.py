@@ -1,7 +1,8 @@
 """Bids and calls, and their canonical tokens.
 
-A call is a bid or a pass.  Tokens: ``6S 6C 6D 6H 6NT`` … ``10NT``, ``MIS`` (misère),
-``OMIS`` (open misère) and ``PASS``.  Which bids exist, in what order they rank and
+A call is a bid or a pass.  Tokens: ``6S 6C 6D 6H 6NT`` … ``10NT``, ``MIS`` (misère;
+the American profiles call it Nullo), ``OMIS`` (open misère), ``BMIS`` (blind misère,
+a variant) and ``PASS``.  Which bids exist, in what order they rank and
 what they are worth belong to a profile, not to this module: the objects here are
 just the vocabulary every profile draws from.
 """
@@ -40,6 +41,7 @@ class Misere(Enum):
     NONE = "none"
     CLOSED = "misère"
     OPEN = "open misère"
+    BLIND = "blind misère"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,11 @@ class Bid:
             return "Misère"
         if self.misere is Misere.OPEN:
             return "Open misère"
+        if self.misere is Misere.BLIND:
+            return "Blind misère"
         assert self.strain is not None
+        if self.level is None:
+            return "No trumps (all passed)"
         return f"{self.level}{self.strain.symbol}"
 
     def __str__(self) -> str:
@@ -101,10 +107,15 @@ SUIT_BIDS: dict[tuple[int, Strain], Bid] = {
 }
 MISERE = Bid("MIS", None, None, Misere.CLOSED)
 OPEN_MISERE = Bid("OMIS", None, None, Misere.OPEN)
+BLIND_MISERE = Bid("BMIS", None, None, Misere.BLIND)
+ALL_PASS_NT = Bid("ALLPASS", None, Strain.NO_TRUMPS, Misere.NONE)
+"""Not a bid anyone can call: the contract of a deal that everybody passed, in profiles
+whose all-pass rule is to play it at no trumps, each for himself."""
 
 _TOKEN_TO_BID: dict[str, Bid] = {bid.token: bid for bid in SUIT_BIDS.values()}
 _TOKEN_TO_BID[MISERE.token] = MISERE
 _TOKEN_TO_BID[OPEN_MISERE.token] = OPEN_MISERE
+_TOKEN_TO_BID[BLIND_MISERE.token] = BLIND_MISERE
 
 
 def parse_bid(text: object) -> Bid:
@@ -112,7 +123,7 @@ def parse_bid(text: object) -> Bid:
     bid = _TOKEN_TO_BID.get(text) if isinstance(text, str) else None
     if bid is None:
         raise NotationError(
-            f"expected a bid: 6S … 10NT (level 6–10, then S C D H or NT), MIS or OMIS; "
+            f"expected a bid: 6S … 10NT (level 6–10, then S C D H or NT), MIS, OMIS or BMIS; "
             f"found {text!r}"
         )
     return bid
@@ -126,5 +137,5 @@ def parse_call(text: object) -> Call:
         return parse_bid(text)
     except NotationError:
         raise NotationError(
-            f"expected a call: PASS, a bid 6S … 10NT, MIS or OMIS; found {text!r}"
+            f"expected a call: PASS, a bid 6S … 10NT, MIS, OMIS or BMIS; found {text!r}"
         ) from None

@@ -1,12 +1,14 @@
 """Cards, suits and the one canonical card notation.
 
-A card is a small int so that a hand can be an int bitset: following suit, voids and
-"is this card held" then cost one ``&`` each, which is what keeps random play fast.
+A card is a small int, and a hand an int bitset of them (why: see the package
+docstring, which explains the engine's speed techniques in one place).
 The index space covers every card any form of Five Hundred uses (2 to ace in four
-suits, plus the joker); a profile's deck is a subset of it.
+suits, the joker, and the six-handed deck's numeral 11s, 12s and 13s); a profile's deck
+is a subset of it.
 
 Notation (the same in scenarios, the protocol and reports): rank then suit letter,
-``AS KH QD JC 10S 9H … 4D``, and ``JK`` for the joker.  Nothing else is accepted:
+``AS KH QD JC 10S 9H … 4D``, ``JK`` for the joker, and ``11S 12H 13D`` for the numeral
+cards of the six-handed deck (they rank between the 10 and the jack).  Nothing else is accepted:
 ``TH``, ``as`` or ``10♥`` are rejected with a message that says what was expected.
 """
 
@@ -17,7 +19,8 @@ from enum import IntEnum
 from typing import NewType
 
 Card = NewType("Card", int)
-"""Index of a card: ``suit * 13 + rank - 2`` for suited cards, 52 for the joker."""
+"""Index of a card: ``suit * 13 + rank - 2`` for the 2 to the ace, 52 for the joker, and
+``53 + suit * 3 + number - 11`` for the six-handed deck's numeral 11, 12 and 13."""
 
 
 class NotationError(ValueError):
@@ -41,10 +44,6 @@ class Suit(IntEnum):
         return "♠♣♦♥"[self]
 
     @property
-    def is_red(self) -> bool:
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
-
-    @property
     def same_colour(self) -> Suit:
         """The other suit of this colour: the suit whose jack becomes the left bower."""
         return Suit(self ^ 1)
@@ -63,10 +62,14 @@ ALL_SUITS_MASK = 0b1111
 JOKER = Card(52)
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 
+NUMERAL_BASE = 53
+"""Index of the first numeral card (11♠); the numerals of a suit are three in a row."""
+CARD_COUNT = NUMERAL_BASE + 12
+"""Size of the card index space: 52 ordinary cards, the joker, 12 numeral cards."""
+
 _RANK_TOKENS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 for _r in range(2, 10):
     _RANK_TOKENS[_r] = str(_r)
-_TOKEN_RANKS = {token: rank for rank, token in _RANK_TOKENS.items()}
 
 
 def make_card(suit: Suit, rank: int) -> Card:
@@ -76,19 +79,60 @@ def make_card(suit: Suit, rank: int) -> Card:
     return Card(suit * 13 + rank - 2)
 
 
+def make_numeral(suit: Suit, number: int) -> Card:
+    """The six-handed deck's numeral card ``number`` (11, 12 or 13) of ``suit``."""
+    if not 11 <= number <= 13:
+        raise ValueError(f"numeral cards are 11, 12 and 13, not {number}")
+    return Card(NUMERAL_BASE + suit * 3 + number - 11)
+
+
+def is_numeral(card: Card) -> bool:
+    return card >= NUMERAL_BASE
+
+
 def card_suit(card: Card) -> Suit | None:
     """Printed suit; ``None`` for the joker (its suit depends on the contract)."""
-    return None if card == JOKER else Suit(card // 13)
+    if card < JOKER:
+        return Suit(card // 13)
+    if card == JOKER:
+        return None
+    return Suit((card - NUMERAL_BASE) // 3)
 
 
 def card_rank(card: Card) -> int:
-    """Printed rank, 2–14; 0 for the joker."""
-    return 0 if card == JOKER else card % 13 + 2
+    """Printed rank, 2–14 (J 11, Q 12, K 13, A 14); 0 for the joker.
+
+    A numeral card also answers its number (11–13); tell it from a court card with
+    :func:`is_numeral`, and compare cards with :func:`card_strength`.
+    """
+    if card < JOKER:
+        return card % 13 + 2
+    if card == JOKER:
+        return 0
+    return (card - NUMERAL_BASE) % 3 + 11
+
+
+def _strength(card: int) -> int:
+    if card < JOKER:
+        return (card % 13 + 2) * 4  # 2 → 8 … 10 → 40, J → 44, Q → 48, K → 52, A → 56
+    if card == JOKER:
+        return 0
+    return 41 + (card - NUMERAL_BASE) % 3  # 11 → 41, 12 → 42, 13 → 43: above 10, below J
+
+
+CARD_STRENGTH: tuple[int, ...] = tuple(_strength(i) for i in range(CARD_COUNT))
+"""Plain-suit strength of each card index (higher beats lower; 0 for the joker)."""
+
+
+def card_strength(card: Card) -> int:
+    """Strength of a card in a plain suit: A K Q J 13 12 11 10 9 … 2, high to low."""
+    return CARD_STRENGTH[card]
 
 
 def _build_tokens() -> tuple[str, ...]:
     tokens = [_RANK_TOKENS[i % 13 + 2] + "SCDH"[i // 13] for i in range(52)]
     tokens.append("JK")
+    tokens += [f"{11 + i % 3}{'SCDH'[i // 3]}" for i in range(12)]
     return tuple(tokens)
 
 
@@ -112,7 +156,8 @@ def parse_card(text: object) -> Card:
     elif isinstance(text, int):
         hint = " (quote it: cards are strings such as 10H)"
     raise NotationError(
-        f"expected a card: rank A K Q J 10 9 … 2 then suit S C D H (e.g. AS, 10H), or JK; "
+        f"expected a card: rank A K Q J 10 9 … 2 (or 11 12 13) then suit S C D H (e.g. AS, "
+        f"10H), or JK; "
         f"found {text!r}{hint}"
     )
 
@@ -128,7 +173,7 @@ def card_display(card: Card) -> str:
         return "Jkr"
     suit = card_suit(card)
     assert suit is not None
-    return _RANK_TOKENS[card_rank(card)] + suit.symbol
+    return CARD_TOKENS[card][:-1] + suit.symbol
 
 
 # ---- bitsets of cards -------------------------------------------------------------
@@ -156,11 +201,8 @@ def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
 
 
 def cards_in(mask: int) -> list[Card]:
-    """Cards of a bitset, lowest index first.
-
-    Looks each suit's 13 bits up in a table (a non-empty tuple once filled, ``None``
-    before) rather than walking the bits one by one.
-    """
+    """Cards of a bitset, lowest index first (each suit's 13 bits looked up in a table
+    that is filled as sets are met: a non-empty tuple once filled, ``None`` before)."""
     out: list[Card] = []
     for suit, table in enumerate(_SUIT_CARDS):
         bits = mask >> suit * 13 & _SUIT_BITS
@@ -176,11 +218,12 @@ def cards_in(mask: int) -> list[Card]:
 
 def sort_key(card: Card) -> tuple[int, int]:
     """Display order: by suit (S C D H, joker last), high rank first."""
-    return (4, 0) if card == JOKER else (card // 13, -(card % 13))
+    suit = card_suit(card)
+    return (4, 0) if suit is None else (int(suit), -CARD_STRENGTH[card])
 
 
 _DISPLAY_POSITION: tuple[int, ...] = tuple(
-    52 if i == JOKER else i // 13 * 13 + 12 - i % 13 for i in range(53)
+    sorted(range(CARD_COUNT), key=lambda i: sort_key(Card(i))).index(i) for i in range(CARD_COUNT)
 )
 """Each card's place in display order, as one int (same order as :func:`sort_key`)."""
 

@@ -4,11 +4,7 @@
 it is legal, changes the state; a refused action raises :class:`IllegalAction` and
 leaves every field as it was.  ``legal_actions`` lists exactly what ``apply`` accepts
 from the seat to act.  Hands are int bitsets (see :mod:`.cards`).
-
-Random play spends nearly all its time in ``legal_actions`` and ``apply`` for cards, so
-those paths read precomputed tables (the seat after each seat, the plays of each set of
-a suit's cards, bid ranks by identity) and keep a few derived flags in slots instead of
-recomputing them from the contract at every card.
+  How it stays fast is explained once, in the package docstring.
 """
 
 from __future__ import annotations
@@ -21,7 +17,7 @@ from itertools import combinations
 from typing import overload
 
 from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play, plays_in
-from .bids import OPEN_MISERE, PASS, Bid, Call, Misere, Pass, Strain
+from .bids import ALL_PASS_NT, OPEN_MISERE, PASS, Bid, Call, Misere, Pass, Strain
 from .cards import (
     ALL_SUITS_MASK,
     JOKER,
@@ -33,11 +29,11 @@ from .cards import (
     mask_of,
     sorted_cards,
 )
-from .dealing import deal_packets
+from .dealing import deal_all
 from .profile import Profile
 from .rejections import Code, IllegalAction, Rejection
-from .scoring import THROWN_IN, DealResult, score_deal
-from .seats import SEATS, Seat, Side
+from .scoring import THROWN_IN, DealResult, score_all_pass, score_deal
+from .seats import Seat, Side
 from .trick_rules import NO_SUIT, TrickRules, trick_rules
 
 _JOKER_BIT = 1 << JOKER
@@ -52,15 +48,8 @@ class Phase(str, Enum):  # noqa: UP042 - StrEnum would change str(Phase.PLAY)
 
 # Module-level aliases: reading an enum member through its class costs a lookup each time.
 _AUCTION, _KITTY, _PLAY, _OVER = Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.OVER
-_CLOSED_MISERE = Misere.CLOSED
+_CLOSED_MISERE, _BLIND_MISERE = Misere.CLOSED, Misere.BLIND
 
-_LEFT: tuple[Seat, ...] = tuple(seat.left for seat in SEATS)
-"""The next seat clockwise after each seat."""
-_NEXT_IN_MISERE: tuple[tuple[Seat, ...], ...] = tuple(
-    tuple(seat.left.left if seat.left == declarer.partner else seat.left for seat in SEATS)
-    for declarer in SEATS
-)
-"""The next seat to play after each seat in a misère by each declarer (partner skipped)."""
 _TRUMP_OF: tuple[Suit | None, ...] = tuple(strain.trump for strain in Strain)
 """The trump suit of each strain (``None`` for no trumps)."""
 
@@ -80,15 +69,17 @@ class Trick:
 
 
 class DiscardChoices(Sequence[Discard]):
-    """Every legal discard (each set of three of the declarer's cards), without listing them.
+    """Every legal discard (each set of kitty-size cards of the declarer's), without listing
+    them.
 
     A declarer with 13 cards has 286 possible discards; this sequence indexes them in
     lexicographic order on demand, so a uniform random choice costs one look-up.
     """
 
-    def __init__(self, cards: Sequence[Card]) -> None:
+    def __init__(self, cards: Sequence[Card], size: int = 3) -> None:
         self._cards = tuple(sorted_cards(cards))
-        self._triples = _index_triples(len(self._cards))
+        self._size = size
+        self._triples = _index_triples(len(self._cards), size)
         self._len = len(self._triples)
 
     def __len__(self) -> int:
@@ -105,15 +96,14 @@ class DiscardChoices(Sequence[Discard]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
-        first, second, third = self._triples[index]
         cards = self._cards
-        return Discard((cards[first], cards[second], cards[third]))
+        return Discard(tuple(cards[i] for i in self._triples[index]))
 
     def __contains__(self, item: object) -> bool:
         return (
             isinstance(item, Discard)
-            and len(item.cards) == 3
-            and len(set(item.cards)) == 3
+            and len(item.cards) == self._size
+            and len(set(item.cards)) == self._size
             and all(c in self._cards for c in item.cards)
         )
 
@@ -122,9 +112,9 @@ class DiscardChoices(Sequence[Discard]):
 
 
 @cache
-def _index_triples(n: int) -> tuple[tuple[int, int, int], ...]:
-    """Every set of three positions out of ``n``, in lexicographic order."""
-    return tuple(combinations(range(n), 3))
+def _index_triples(n: int, size: int = 3) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``size`` positions out of ``n``, in lexicographic order."""
+    return tuple(combinations(range(n), size))
 
 
 @cache
@@ -133,11 +123,19 @@ def _calls_above(profile: Profile, high_rank: int) -> tuple[Call, ...]:
     calls: list[Call] = [PASS]
     needs = profile.misere_needs
     misere_open = needs is not None and high_rank >= profile.bid_rank[needs]
-    for bid in profile.bid_order[high_rank + 1 :]:
+    ranks = profile.bid_rank
+    for bid in profile.bid_order:
+        if ranks[bid] <= high_rank:
+            continue
         if bid.misere is Misere.CLOSED and needs is not None and not misere_open:
             continue
         calls.append(bid)
     return tuple(calls)
+
+
+@cache
+def _calls_without_blind(calls: tuple[Call, ...]) -> tuple[Call, ...]:
+    return tuple(c for c in calls if not (isinstance(c, Bid) and c.misere is Misere.BLIND))
 
 
 @cache
@@ -160,11 +158,12 @@ def _sorted_deck(profile: Profile) -> list[Card]:
 
 @cache
 def _packet_positions(profile: Profile, dealer: Seat) -> tuple[tuple[int, ...], ...]:
-    """Positions in an ordered deck of each seat's cards and then of the kitty's, as
-    :func:`~.dealing.deal_packets` deals them (it is asked once, with a deck of positions)."""
+    """Positions in an ordered deck of each seat's cards, then of the kitty's, then of the
+    cards out of play, as :func:`~.dealing.deal_all` deals them (it is asked once, with a
+    deck of positions)."""
     positions = [Card(i) for i in range(len(profile.deck))]
-    hands, kitty = deal_packets(profile, dealer, positions)
-    return (*(tuple(hand) for hand in hands), tuple(kitty))
+    hands, kitty, dead = deal_all(profile, dealer, positions)
+    return (*(tuple(hand) for hand in hands), tuple(kitty), tuple(dead))
 
 
 def _mask_at(deck: Sequence[Card], positions: tuple[int, ...]) -> int:
@@ -182,6 +181,7 @@ class Deal:
     """The state of one deal.  See the module docstring."""
 
     __slots__ = (
+        "_called",
         "_calls",
         "_high_rank",
         "_joker_forced",
@@ -189,7 +189,11 @@ class Deal:
         "_next_seat",
         "_passed",
         "_previous_trick",
+        "_raise_turn",
+        "_side_of",
+        "_trick_sides",
         "contract",
+        "dead",
         "dealer",
         "declarer",
         "discards",
@@ -216,11 +220,17 @@ class Deal:
     dealer: Seat
     hands: list[int]
     kitty: int
+    dead: int
+    """Cards out of play from the deal on: dead hands and undealt cards (none by default)."""
     discards: int
     phase: Phase
     to_act: Seat | None
     _calls: list[tuple[Seat, Call]]
     _passed: int
+    _called: int
+    """Bitset of the seats that have made a call (a blind misère must be the first)."""
+    _raise_turn: bool
+    """The others have all passed and the highest bidder may raise once more (a variant)."""
     high_bid: Bid | None
     high_bidder: Seat | None
     _high_rank: int
@@ -228,13 +238,18 @@ class Deal:
     contract: Bid | None
     declarer: Seat | None
     _misere: bool
-    """The contract is a misère (the partner sits out; the deal ends on the declarer's trick)."""
+    """The contract is a misère (the partners sit out; in the default profile the deal ends
+    on the declarer's first trick)."""
     nominated: Suit | None
     rules: TrickRules
     _joker_forced: bool
     """A misère with a suitless joker: a player void in the suit led must play it."""
     _next_seat: tuple[Seat, ...]
-    """The seat that plays after each seat (skipping the misère declarer's partner)."""
+    """The seat that plays after each seat (skipping the misère declarer's partners)."""
+    _side_of: tuple[int, ...]
+    """The side of each seat (the profile's table)."""
+    _trick_sides: list[int]
+    """The side that won each trick so far, in order."""
     trick_seats: list[Seat]
     trick_cards: list[Card]
     trick_size: int
@@ -267,7 +282,7 @@ class Deal:
         self._init_common(profile, dealer)
         self.hands = [mask_of(h) for h in hand_lists]
         self.kitty = mask_of(kitty_list)
-        self.to_act = _LEFT[dealer]
+        self.to_act = profile.left[dealer]
 
     @classmethod
     def from_deck(cls, profile: Profile, dealer: Seat, deck: Sequence[Card]) -> Deal:
@@ -276,12 +291,14 @@ class Deal:
             raise SetupError(f"the deck must be the {len(profile.deck)} cards of the profile")
         # The deck is the profile's, so the hands need no checking: go straight to bitsets
         # through the positions that deal_packets gives each seat and the kitty.
-        *hand_positions, kitty_positions = _packet_positions(profile, dealer)
+        *hand_positions, kitty_positions, dead_positions = _packet_positions(profile, dealer)
         deal = cls.__new__(cls)
         deal._init_common(profile, dealer)
         deal.hands = [_mask_at(deck, positions) for positions in hand_positions]
         deal.kitty = _mask_at(deck, kitty_positions)
-        deal.to_act = _LEFT[dealer]
+        if dead_positions:
+            deal.dead = _mask_at(deck, dead_positions)
+        deal.to_act = profile.left[dealer]
         return deal
 
     @classmethod
@@ -296,27 +313,31 @@ class Deal:
         leader: Seat | None = None,
         nominated: Suit | None = None,
         suits_led: Iterable[Suit] = (),
-        tricks: tuple[int, int] = (0, 0),
+        tricks: Sequence[int] | None = None,
     ) -> Deal:
         """A deal in play at a trick boundary, for starting at the interesting moment.
 
-        All active hands have the same size; the tricks already won add up to the
-        tricks already played.  In a misère the declarer's partner takes no part, so
-        that hand may be given empty.
+        All active hands have the same size; the tricks already won (one count per side,
+        none won by default) add up to the tricks already played.  In a misère the
+        declarer's partners take no part, so those hands may be given empty.
         """
         if contract not in profile.bid_rank:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
         hand_lists = [list(h) for h in hands]
         _check_cards(profile, hand_lists, [])
-        out = declarer.partner if contract.is_misere else None
-        sizes = {len(h) for s, h in zip(SEATS, hand_lists, strict=True) if s != out}
+        out = profile.sitting_out[declarer] if contract.is_misere else ()
+        sizes = {len(h) for s, h in enumerate(hand_lists) if s not in out}
         if len(sizes) != 1:
             raise SetupError("every hand in play must have the same number of cards")
         size = sizes.pop()
         if not 1 <= size <= profile.hand_size:
             raise SetupError(f"hands in play must have 1 to {profile.hand_size} cards")
         played = profile.hand_size - size
-        if tricks[0] < 0 or tricks[1] < 0 or sum(tricks) != played:
+        if tricks is None:
+            tricks = [0] * len(profile.sides)
+        if len(tricks) != len(profile.sides):
+            raise SetupError(f"give the tricks of each of the {len(profile.sides)} sides")
+        if min(tricks) < 0 or sum(tricks) != played:
             raise SetupError(
                 f"hands of {size} cards mean {played} tricks played, "
                 f"but the tricks won add up to {sum(tricks)}"
@@ -332,7 +353,11 @@ class Deal:
                 raise SetupError("the joker can be nominated only in no trumps and misères")
             if JOKER not in hand_lists[declarer]:
                 raise SetupError("a nominated joker must be in the declarer's hand")
-        if contract.is_misere and tricks[declarer.side] > 0:
+        if (
+            contract.is_misere
+            and profile.misere_ends_on_declarer_trick
+            and tricks[profile.side_of[declarer]] > 0
+        ):
             raise SetupError("a misère deal ends when the declarer wins a trick")
         if leader is None:
             if played:
@@ -340,7 +365,7 @@ class Deal:
             leader = declarer
         elif played == 0 and leader != declarer:
             raise SetupError("the declarer leads to the first trick")
-        if leader == out:
+        if leader in out:
             raise SetupError("the misère declarer's partner takes no part in the play")
         deal = cls.__new__(cls)
         deal._init_common(profile, dealer)
@@ -352,11 +377,12 @@ class Deal:
         # and the three others passed (auction-end).
         deal.high_bid, deal.high_bidder = contract, declarer
         deal._high_rank = profile.bid_rank[contract]
-        deal._passed = 0b1111 & ~(1 << declarer)
+        deal._passed = profile.all_seats_mask & ~(1 << declarer)
+        deal._called = profile.all_seats_mask
         deal._start_play(nominated)
         deal.to_act = leader
         deal.suits_led = led_mask
-        deal.tricks_won = [tricks[0], tricks[1]]
+        deal.tricks_won = list(tricks)
         deal.tricks_played = played
         return deal
 
@@ -364,9 +390,12 @@ class Deal:
         self.profile = profile
         self.dealer = dealer
         self.discards = 0
+        self.dead = 0
         self.phase = _AUCTION
         self._calls = []
         self._passed = 0
+        self._called = 0
+        self._raise_turn = False
         self.high_bid = None
         self.high_bidder = None
         self._high_rank = -1
@@ -376,29 +405,38 @@ class Deal:
         self.nominated = None
         self.rules = trick_rules(None, None)
         self._joker_forced = False
-        self._next_seat = _LEFT
+        self._next_seat = profile.left
+        self._side_of = profile.side_of
+        self._trick_sides = []
         self.trick_seats = []
         self.trick_cards = []
-        self.trick_size = 4
+        self.trick_size = profile.seats
         self.led = NO_SUIT
         self.suits_led = 0
-        self.tricks_won = [0, 0]
+        self.tricks_won = [0] * len(profile.sides)
         self.tricks_played = 0
         self._previous_trick = None
         self.result = None
 
     def _start_play(self, nominated: Suit | None) -> None:
-        contract, declarer = self.contract, self.declarer
-        assert contract is not None and declarer is not None
+        contract, declarer, profile = self.contract, self.declarer, self.profile
+        assert contract is not None
         self.phase = _PLAY
         self.nominated = nominated
         trump = None if contract.strain is None else _TRUMP_OF[contract.strain]
         self.rules = trick_rules(trump, nominated)
         misere = contract.misere is not Misere.NONE
         self._misere = misere
-        self._joker_forced = misere and self.rules.joker_is_suitless
-        self._next_seat = _NEXT_IN_MISERE[declarer] if misere else _LEFT
-        self.trick_size = 3 if misere else 4
+        self._joker_forced = (
+            misere and self.rules.joker_is_suitless and profile.joker_must_play_in_misere
+        )
+        if misere:
+            assert declarer is not None
+            self._next_seat = profile.next_in_misere[declarer]
+            self.trick_size = profile.seats - len(profile.sitting_out[declarer])
+        else:
+            self._next_seat = profile.left
+            self.trick_size = profile.seats
 
     # ---- reading the state ---------------------------------------------------------
 
@@ -414,10 +452,17 @@ class Deal:
 
     @property
     def sitting_out(self) -> Seat | None:
-        """The misère declarer's partner, who lays the hand down and does not play."""
+        """The misère declarer's partner, who lays the hand down and does not play (the
+        first of them at a table with sides of three; see :attr:`sitting_out_seats`)."""
+        seats = self.sitting_out_seats
+        return seats[0] if seats else None
+
+    @property
+    def sitting_out_seats(self) -> tuple[Seat, ...]:
+        """Every seat that lays its hand down for the misère declarer."""
         if self.contract is not None and self.contract.is_misere and self.declarer is not None:
-            return self.declarer.partner
-        return None
+            return self.profile.sitting_out[self.declarer]
+        return ()
 
     @property
     def current_trick(self) -> list[tuple[Seat, Card]]:
@@ -464,7 +509,8 @@ class Deal:
 
     def _nomination_open(self) -> bool:
         return (
-            self.phase is _PLAY
+            self.profile.joker_nomination
+            and self.phase is _PLAY
             and self.tricks_played == 0
             and not self.trick_cards
             and self.rules.joker_is_suitless
@@ -489,10 +535,15 @@ class Deal:
                 return plays_in(hand)
             return self._legal_leads()
         if phase is _AUCTION:
-            return _calls_above(self.profile, self._high_rank)
+            calls = _calls_above(self.profile, self._high_rank)
+            if self.profile.blind_misere:  # a seat that has called may not bid it any more
+                to_act = self.to_act
+                if to_act is not None and self._called >> to_act & 1:
+                    return _calls_without_blind(calls)
+            return calls
         if phase is _KITTY:
             assert self.declarer is not None
-            return DiscardChoices(cards_in(self.hands[self.declarer]))
+            return DiscardChoices(cards_in(self.hands[self.declarer]), self.profile.kitty_size)
         return ()
 
     def _legal_leads(self) -> list[Action]:
@@ -507,6 +558,11 @@ class Deal:
         return plays_in(hand)
 
     def _joker_lead_suits(self) -> list[Suit]:
+        profile = self.profile
+        if profile.joker_lead_last_trick_only and not self._last_trick():
+            return []
+        if not profile.joker_lead_unled_suit:
+            return list(SUITS)
         if self.suits_led == ALL_SUITS_MASK:
             return list(SUITS) if self._last_trick() else []
         return [s for s in SUITS if not self.suits_led >> s & 1]
@@ -541,6 +597,11 @@ class Deal:
         rank = _rank_of(profile, call)
         if rank is None:
             return _reject(Code.BID_NOT_AVAILABLE, f"{call.token} is not a bid of this profile")
+        if call.misere is _BLIND_MISERE and self._called >> seat & 1:
+            return _reject(
+                Code.BLIND_MISERE_FIRST_CALL,
+                f"{seat.name} has already called: blind misère must be the first call",
+            )
         high = self.high_bid
         if high is not None and rank <= self._high_rank:
             return _reject(Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}")
@@ -576,6 +637,8 @@ class Deal:
     def _check_nomination(self, seat: Seat, action: Nominate) -> Rejection | None:
         if self.phase is not _PLAY or self.contract is None:
             return _reject(Code.NOMINATION_NOT_ALLOWED, "the joker is nominated only in play")
+        if not self.profile.joker_nomination:
+            return _reject(Code.NOMINATION_NOT_ALLOWED, "this profile has no joker nomination")
         if self.contract.trump is not None:
             return _reject(
                 Code.NOMINATION_NOT_ALLOWED, "the joker is the top trump in a suit contract"
@@ -632,15 +695,21 @@ class Deal:
         return None
 
     def _check_joker_lead(self, play: Play) -> Rejection | None:
-        """A lead of the suitless joker (rulings 25 and 26)."""
-        if self.suits_led == ALL_SUITS_MASK and not self._last_trick():
+        """A lead of the suitless joker (rulings 25 and 26, and the profile's variants)."""
+        profile = self.profile
+        if profile.joker_lead_last_trick_only and not self._last_trick():
+            return _reject(
+                Code.JOKER_LEAD_LAST_TRICK_ONLY, "the joker may be led only to the last trick"
+            )
+        unled = profile.joker_lead_unled_suit
+        if unled and self.suits_led == ALL_SUITS_MASK and not self._last_trick():
             return _reject(
                 Code.JOKER_LEAD_ALL_SUITS_LED,
                 "all four suits have been led: the joker may be led only to the last trick",
             )
         if play.names is None:
             return _reject(Code.JOKER_LEAD_NEEDS_SUIT, "name a suit when leading the joker")
-        if self.suits_led >> play.names & 1 and self.suits_led != ALL_SUITS_MASK:
+        if unled and self.suits_led >> play.names & 1 and self.suits_led != ALL_SUITS_MASK:
             return _reject(
                 Code.JOKER_SUIT_ALREADY_LED,
                 f"{play.names.name.lower()} has already been led in this deal",
@@ -672,26 +741,63 @@ class Deal:
 
     def _call(self, seat: Seat, call: Call) -> None:
         self._calls.append((seat, call))
+        self._called |= 1 << seat
+        profile = self.profile
+        if self._raise_turn:  # the highest bidder's last word: stand (pass) or raise
+            if not isinstance(call, Pass):
+                self._take_bid(seat, call)
+            self._end_auction(self.high_bid, seat)
+            return
         if isinstance(call, Pass):
             self._passed |= 1 << seat
         else:
-            self.high_bid, self.high_bidder = call, seat
-            rank = _rank_of(self.profile, call)
-            assert rank is not None
-            self._high_rank = rank
+            self._take_bid(seat, call)
+        seats = profile.seats
+        if profile.auction == "one-round":
+            if len(self._calls) < seats:
+                self.to_act = profile.left[seat]
+            elif self.high_bidder is not None:
+                self._end_auction(self.high_bid, self.high_bidder)
+            else:
+                self._all_passed()
+            return
         passes = bin(self._passed).count("1")
-        if passes == 4:
-            self.phase, self.to_act, self.result = _OVER, None, THROWN_IN
-        elif passes == 3 and self.high_bidder is not None:
-            self._end_auction(self.high_bid, self.high_bidder)
+        if passes == seats:
+            self._all_passed()
+        elif passes == seats - 1 and self.high_bidder is not None:
+            if profile.raise_after_all_pass and seat != self.high_bidder:
+                self._raise_turn = True
+                self.to_act = self.high_bidder
+            else:
+                self._end_auction(self.high_bid, self.high_bidder)
         else:
-            nxt = _LEFT[seat]
+            left = profile.left
+            nxt = left[seat]
             while self._passed >> nxt & 1:
-                nxt = _LEFT[nxt]
+                nxt = left[nxt]
             self.to_act = nxt
+
+    def _take_bid(self, seat: Seat, bid: Bid) -> None:
+        self.high_bid, self.high_bidder = bid, seat
+        rank = _rank_of(self.profile, bid)
+        assert rank is not None
+        self._high_rank = rank
+
+    def _all_passed(self) -> None:
+        if self.profile.all_pass == "no-trumps":
+            # Played at no trumps, each for himself, the player left of the dealer leading;
+            # the kitty stays out of play.
+            self.contract = ALL_PASS_NT
+            self.dead |= self.kitty
+            self.kitty = 0
+            self._start_play(None)
+            self.to_act = self.profile.left[self.dealer]
+        else:
+            self.phase, self.to_act, self.result = _OVER, None, THROWN_IN
 
     def _end_auction(self, contract: Bid | None, declarer: Seat) -> None:
         assert contract is not None
+        self._raise_turn = False
         self.contract, self.declarer = contract, declarer
         self.hands[declarer] |= self.kitty
         self.kitty = 0
@@ -727,20 +833,33 @@ class Deal:
         seats, cards = self.trick_seats, self.trick_cards
         winner = seats[self.rules.winner(cards, self.led)]
         self._previous_trick = (seats, cards, self.led, winner)  # never changed again
-        self.tricks_won[winner & 1] += 1
+        side = self._side_of[winner]
+        self.tricks_won[side] += 1
+        self._trick_sides.append(side)
         self.tricks_played += 1
         self.trick_seats = []
         self.trick_cards = []
         self.led = NO_SUIT
-        contract, declarer = self.contract, self.declarer
-        assert contract is not None and declarer is not None
-        if (self._misere and winner == declarer) or self.tricks_played == self.profile.hand_size:
+        profile = self.profile
+        if self.tricks_played == profile.hand_size or (
+            self._misere and winner == self.declarer and profile.misere_ends_on_declarer_trick
+        ):
             self.phase, self.to_act = _OVER, None
-            self.result = score_deal(
-                self.profile, contract, declarer, self.tricks_won[declarer & 1]
-            )
+            self.result = self._score()
         else:
             self.to_act = winner
+
+    def _score(self) -> DealResult:
+        contract, declarer, profile = self.contract, self.declarer, self.profile
+        assert contract is not None
+        if declarer is None:
+            return score_all_pass(profile, contract, self.tricks_won, self._trick_sides)
+        declarer_tricks = self.tricks_won[self._side_of[declarer]]
+        if profile.game_end == "own-contract" and len(profile.sides) == 2:
+            return score_deal(profile, contract, declarer, declarer_tricks)
+        return score_deal(
+            profile, contract, declarer, declarer_tricks, self.tricks_won, self._trick_sides
+        )
 
     # ---- copying and comparing -----------------------------------------------------
 
@@ -772,8 +891,12 @@ def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:
 
 
 def _check_cards(profile: Profile, hands: list[list[Card]], kitty: list[Card]) -> None:
-    if len(hands) != 4:
-        raise SetupError("a deal has four hands")
+    if len(hands) != profile.seats:
+        raise SetupError(
+            "a deal has four hands"
+            if profile.seats == 4
+            else f"a deal of {profile.name} has {profile.seats} hands"
+        )
     # Fast path: every card distinct and in the deck.  Only when that fails does the loop
     # below run, to name the first offending card.
     seen_mask = 0

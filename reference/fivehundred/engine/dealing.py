@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from .cards import Card
-from .profile import Profile
+from .profile import DEFAULT_PROFILE, Profile
 from .seats import Seat
 
 
@@ -18,30 +18,45 @@ def shuffled_deck(profile: Profile, rng: random.Random) -> list[Card]:
     return deck[cut:] + deck[:cut]
 
 
-def first_dealer(rng: random.Random) -> Seat:
-    return Seat(rng.randrange(4))
+def first_dealer(rng: random.Random, profile: Profile = DEFAULT_PROFILE) -> Seat:
+    return Seat(rng.randrange(profile.seats))
+
+
+def deal_all(
+    profile: Profile, dealer: Seat, deck: Sequence[Card]
+) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """Deal an ordered deck in the profile's packets, starting left of the dealer.
+
+    Returns the hands (indexed by seat, in the order each card arrived), the kitty, and
+    the cards that take no part: any dead hands (dealt after the dealer in each round)
+    and then the undealt rest of the deck.
+    """
+    if len(deck) != len(profile.deck):
+        raise ValueError(f"a deck has {len(profile.deck)} cards, not {len(deck)}")
+    hands: list[list[Card]] = [[] for _ in range(profile.seats)]
+    dead: list[Card] = []
+    kitty: list[Card] = []
+    position = 0
+    left = profile.left
+    for each, to_kitty in profile.packets:
+        seat = left[dealer]
+        for _ in range(profile.seats):
+            hands[seat].extend(deck[position : position + each])
+            position += each
+            seat = left[seat]
+        for _ in range(profile.dead_hands):
+            dead.extend(deck[position : position + each])
+            position += each
+        kitty.extend(deck[position : position + to_kitty])
+        position += to_kitty
+    dead.extend(deck[position:])
+    return hands, kitty, dead
 
 
 def deal_packets(
     profile: Profile, dealer: Seat, deck: Sequence[Card]
 ) -> tuple[list[list[Card]], list[Card]]:
-    """Deal an ordered deck in the profile's packets, starting left of the dealer.
-
-    Returns the four hands (indexed by seat, in the order each card arrived) and the
-    kitty.  For the default profile: 3 to each player then 1 to the kitty, 4 each then
-    1, 3 each then 1.
-    """
-    if len(deck) != len(profile.deck):
-        raise ValueError(f"a deck has {len(profile.deck)} cards, not {len(deck)}")
-    hands: list[list[Card]] = [[], [], [], []]
-    kitty: list[Card] = []
-    position = 0
-    for each, to_kitty in profile.packets:
-        seat = dealer.left
-        for _ in range(4):
-            hands[seat].extend(deck[position : position + each])
-            position += each
-            seat = seat.left
-        kitty.extend(deck[position : position + to_kitty])
-        position += to_kitty
+    """The hands and the kitty of :func:`deal_all` (for the default profile: 3 to each
+    player then 1 to the kitty, 4 each then 1, 3 each then 1)."""
+    hands, kitty, _dead = deal_all(profile, dealer, deck)
     return hands, kitty

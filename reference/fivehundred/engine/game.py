@@ -1,8 +1,16 @@
-"""A game: running side totals across deals, dealer rotation and the end of the game."""
+"""A game: running side totals across deals, dealer rotation and the end of the game.
+
+The end of the game is the one rule of a profile that is a hook rather than data:
+``Profile.game_end`` names one of the functions of :data:`GAME_ENDS`, each given the
+profile, the side totals after the deal and the deal's result, and answering the
+winning side or ``None``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from .cards import Card
 from .deal import Deal, SetupError
@@ -12,25 +20,86 @@ from .scoring import THROWN_IN, DealResult
 from .seats import Seat, Side
 
 
+def _own_contract(profile: Profile, scores: Sequence[int], result: DealResult) -> int | None:
+    """Seed 000 §08 (rulings 31–33): a side wins when it made its own contract and now has
+    the winning score; a side at or below the losing score loses and the other side wins.
+    Defenders' points alone never win."""
+    side = result.declaring_side
+    if side is None:
+        return None
+    if result.made and scores[side] >= profile.win_score:
+        return int(side)
+    if profile.lose_score is not None and scores[side] <= profile.lose_score:
+        return 1 - side if len(scores) == 2 else None
+    return None
+
+
+def _first_to_score(profile: Profile, scores: Sequence[int], result: DealResult) -> int | None:
+    """Seed 003 «Победа в игре»: whoever has the winning score after the deal wins; if the
+    declaring side is one of them it wins; if only defenders reached it, the one of them
+    who took the earliest trick of the deal wins.  A side at or below the losing score (if
+    the profile has one) loses: then the best of the others wins."""
+    reached = [s for s, score in enumerate(scores) if score >= profile.win_score]
+    if reached:
+        side = result.declaring_side
+        if side is not None and int(side) in reached:
+            return int(side)
+        if len(reached) == 1:
+            return reached[0]
+        order = list(result.trick_sides)
+        return min(reached, key=lambda s: (order.index(s) if s in order else len(order), s))
+    if profile.lose_score is not None:
+        lost = [s for s, score in enumerate(scores) if score <= profile.lose_score]
+        if lost:
+            others = [s for s in range(len(scores)) if s not in lost]
+            return max(others, key=lambda s: scores[s]) if others else None
+    return None
+
+
+GAME_ENDS: Mapping[str, Callable[[Profile, Sequence[int], DealResult], int | None]] = (
+    MappingProxyType({"own-contract": _own_contract, "first-to-score": _first_to_score})
+)
+
+
+def apply_defender_cap(profile: Profile, scores: Sequence[int], result: DealResult) -> DealResult:
+    """Seed 004 «ODMIANY» 5: a defending side whose score is at least the profile's cap
+    before the deal scores nothing for its tricks against the contract."""
+    cap, side = profile.defender_cap, result.declaring_side
+    if cap is None or side is None or result.thrown_in:
+        return result
+    points = list(result.points)
+    for other in range(len(points)):
+        if other != side and scores[other] >= cap:
+            points[other] = 0
+    if points == list(result.points):
+        return result
+    return dataclasses.replace(result, points=tuple(points))  # type: ignore[arg-type]
+
+
 class Game:
     """Side totals, the dealer, and whether someone has won.
 
-    The end is checked only after a whole deal has been scored.  A side wins when it
-    made its own contract in that deal and now has the profile's winning score; a
-    side at or below the losing score loses and the other side wins.
+    The end is checked only after a whole deal has been scored, by the profile's
+    ``game_end`` hook.  In the default profile a side wins when it made its own contract
+    in that deal and now has the profile's winning score; a side at or below the losing
+    score loses and the other side wins.
     """
 
     __slots__ = ("dealer", "deals", "profile", "scores", "winner")
 
-    def __init__(self, profile: Profile, dealer: Seat, scores: tuple[int, int] = (0, 0)) -> None:
-        if min(scores) <= profile.lose_score:
+    def __init__(self, profile: Profile, dealer: Seat, scores: Sequence[int] | None = None) -> None:
+        sides = len(profile.sides)
+        start = [0] * sides if scores is None else list(scores)
+        if len(start) != sides:
+            raise SetupError(f"give the scores of each of the {sides} sides")
+        if profile.lose_score is not None and min(start) <= profile.lose_score:
             raise SetupError(
-                f"a side with {min(scores)} has already lost (the game ends at "
+                f"a side with {min(start)} has already lost (the game ends at "
                 f"{profile.lose_score} or lower)"
             )
         self.profile = profile
         self.dealer = dealer
-        self.scores = [scores[0], scores[1]]
+        self.scores = start
         self.winner: Side | None = None
         self.deals: list[DealResult] = []
 
@@ -50,20 +119,24 @@ class Game:
         return Deal.from_deck(self.profile, self.dealer, deck)
 
     def record(self, result: DealResult) -> None:
-        """Add a finished deal's points, check for the end, and pass the deal to the left."""
+        """Add a finished deal's points, check for the end, and pass the deal to the left.
+
+        Under a defender cap the points recorded (in ``deals``) are the capped ones.
+        """
         self._check_not_over()
-        self.deals.append(result)
-        self.dealer = self.dealer.left
+        profile = self.profile
+        self.dealer = profile.left[self.dealer]
         if result.thrown_in:
+            self.deals.append(result)
             return
-        side = result.declaring_side
-        assert side is not None
-        for s in Side:
-            self.scores[s] += result.points[s]
-        if result.made and self.scores[side] >= self.profile.win_score:
-            self.winner = side
-        elif self.scores[side] <= self.profile.lose_score:
-            self.winner = side.other
+        if profile.defender_cap is not None:
+            result = apply_defender_cap(profile, self.scores, result)
+        self.deals.append(result)
+        for s, points in enumerate(result.points):
+            self.scores[s] += points
+        winner = GAME_ENDS[profile.game_end](profile, self.scores, result)
+        if winner is not None:
+            self.winner = Side(winner)
 
     def record_deal(self, deal: Deal) -> None:
         """Record a deal that has been played to its end."""
@@ -72,4 +145,4 @@ class Game:
         self.record(deal.result)
 
 
-__all__ = ["THROWN_IN", "Game"]
+__all__ = ["GAME_ENDS", "THROWN_IN", "Game", "apply_defender_cap"]

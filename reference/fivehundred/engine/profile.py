@@ -1,20 +1,38 @@
 """Profiles: the rules that differ between forms of the game, held as data.
 
 The engine reads every rule that varies between rule sets from a :class:`Profile`
-instead of branching on the name of a rule set.  The default profile is the
-Australian four-handed partnership game; others (three players, American bidding,
-house variations) are meant to be added as new instances plus, where a rule cannot be
-said as data, a small hook.
+instead of branching on the name of a rule set: the table (how many seats, how they
+form sides), the deck, the packets, the kitty and any dead hand, the auction procedure,
+the bid ladder with its values, the misère and joker rules, the slam, the defenders'
+points, what happens when everybody passes, and the end of the game.  The one rule that
+is not data, the test for the end of the game, is a small named hook (``game_end``,
+resolved in :mod:`.game`), never a copy of the engine.
+
+Profiles come from :func:`profile_named` (a name from :data:`PROFILE_NAMES` plus any
+variant toggles from :data:`VARIANTS`); each profile says where each of its rules comes
+from in ``sources``, and a profile whose sources leave a point open says so in
+``incomplete`` and ``missing`` instead of inventing a rule.
+
+Sources cited below: seed 000 (the default profile, with RULINGS.md), seed 002 (American
+rules, two to six players), seed 003 (three players), seed 004 (Australian rules and a
+list of variations), and, where the seeds are silent, pagat.com's Five Hundred page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
+from typing import Any, Literal
 
-from .bids import MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Strain
-from .cards import JOKER, SUITS, Card, Suit, make_card, mask_of
+from .bids import BLIND_MISERE, MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Misere, Strain
+from .cards import JOKER, SUITS, Card, NotationError, Suit, make_card, make_numeral, mask_of
+from .seats import Seat
+
+Auction = Literal["until-passes", "one-round"]
+AllPass = Literal["throw-in", "no-trumps"]
+GameEnd = Literal["own-contract", "first-to-score"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -22,7 +40,9 @@ class Profile:
     """One form of the game.
 
     Frozen and compared by identity: a profile is shared by every deal that uses it
-    and keys the engine's caches.
+    and keys the engine's caches (:func:`profile_named` returns the same object for the
+    same name and variants).  Every field after ``lose_score`` has the default
+    profile's behaviour as its default.
     """
 
     name: str
@@ -31,9 +51,10 @@ class Profile:
     hand_size: int
     kitty_size: int
     packets: tuple[tuple[int, int], ...]
-    """Dealing rounds as (cards to each player, cards to the kitty), starting left of the dealer."""
+    """Dealing rounds as (cards to each hand, cards to the kitty), starting left of the
+    dealer; each round gives the seats in order, then any dead hands."""
     bid_order: tuple[Bid, ...]
-    """Every bid of the profile, lowest first."""
+    """Every bid of the profile, lowest first (bids tied in ``bid_ties`` are adjacent)."""
     bid_values: Mapping[Bid, int]
     misere_needs: Bid | None
     """Misère may be bid only when the highest bid so far ranks at least this high."""
@@ -41,70 +62,630 @@ class Profile:
     """A slam of a contract worth less than this scores this instead."""
     defender_trick_points: int
     win_score: int
-    lose_score: int
+    lose_score: int | None
+    """A side at or below this after a deal loses; ``None``: negative scores go on."""
+    seats: int = 4
+    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+    """The seats of each side, which shares one score; a side of one is a single player."""
+    dead_hands: int = 0
+    """Hands dealt like a player's but not played (two-handed game)."""
+    undealt: int = 0
+    """Cards left over after the packets, set aside unseen."""
+    auction: Auction = "until-passes"
+    """``until-passes``: round and round until all but one have passed, a pass being final;
+    ``one-round``: each player calls once, starting left of the dealer."""
+    raise_after_all_pass: bool = False
+    """The highest bidder may raise once more after all the others have passed."""
+    bid_ties: tuple[tuple[Bid, Bid], ...] = ()
+    """Pairs of bids of equal rank: neither may be bid over the other."""
+    outranks_by: Literal["rank", "value"] = "rank"
+    """``rank``: a bid outranks another by its place in ``bid_order``, whatever the values
+    (the default profile: misère 250 ranks below 8♠ 240); ``value``: by point value, then
+    by tricks (seed 002's note for its other tables), and ``bid_order`` must then be in
+    that order (checked).  The engine compares places in ``bid_order`` either way."""
+    blind_misere_first_call: bool = True
+    """A blind misère may be bid only as the bidder's first call (before looking)."""
+    misere_ends_on_declarer_trick: bool = True
+    """A misère ends as soon as the declarer wins a trick (else all tricks are played)."""
+    misere_defender_points: int = 0
+    """Points to each defending side for every trick the misère declarer takes."""
+    joker_nomination: bool = True
+    """The declarer holding the joker may nominate its suit in no trumps and misères."""
+    joker_lead_unled_suit: bool = True
+    """A suitless joker lead names a suit not yet led, and once all four suits have been
+    led it may be led only to the last trick; otherwise any suit may be named."""
+    joker_must_play_in_misere: bool = True
+    """In a misère a player void in the suit led holding a suitless joker must play it."""
+    joker_lead_last_trick_only: bool = False
+    """A suitless joker may be led only to the last trick."""
+    defender_cap: int | None = None
+    """A defending side whose score is at least this before the deal scores nothing for
+    tricks against the contract."""
+    all_pass: AllPass = "throw-in"
+    """``throw-in``: nobody scores; ``no-trumps``: the deal is played at no trumps, each
+    for himself, the player left of the dealer leading, each trick scoring
+    ``defender_trick_points`` to its winner's side."""
+    game_end: GameEnd = "own-contract"
+    """Name of the end-of-game hook (see :mod:`.game`)."""
+    seat_names: tuple[str, ...] = ("N", "E", "S", "W")
+    variants: tuple[str, ...] = ()
+    """The variant toggles this profile was built with."""
+    sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """For each rule (by field name or topic), the section of the source it comes from."""
+    incomplete: bool = False
+    missing: tuple[str, ...] = ()
+    """The points the sources leave open (each resolved provisionally, as said)."""
     bid_rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     deck_mask: int = field(init=False, repr=False, compare=False)
+    left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    """The next seat clockwise after each seat."""
+    side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The side of each seat."""
+    all_seats_mask: int = field(init=False, repr=False, compare=False)
+    next_in_misere: tuple[tuple[Seat, ...], ...] = field(init=False, repr=False, compare=False)
+    """For each misère declarer, the next seat to play after each seat (side-mates out)."""
+    sitting_out: tuple[tuple[Seat, ...], ...] = field(init=False, repr=False, compare=False)
+    """For each misère declarer, the side-mates who lay their hands down."""
+    blind_misere: bool = field(init=False, repr=False, compare=False)
+    """Blind misère is one of the bids."""
 
     def __post_init__(self) -> None:
-        ranks = MappingProxyType({bid: i for i, bid in enumerate(self.bid_order)})
-        object.__setattr__(self, "bid_rank", ranks)
+        ranks: dict[Bid, int] = {}
+        tied = {b: a for a, b in self.bid_ties}
+        rank = -1
+        for bid in self.bid_order:
+            if bid in tied and tied[bid] in ranks:
+                ranks[bid] = ranks[tied[bid]]
+            else:
+                rank += 1
+                ranks[bid] = rank
+        object.__setattr__(self, "bid_rank", MappingProxyType(ranks))
+        object.__setattr__(self, "blind_misere", any(b.misere is Misere.BLIND for b in ranks))
         object.__setattr__(self, "deck_mask", mask_of(self.deck))
-        dealt = sum(p * 4 + k for p, k in self.packets)
+        n = self.seats
+        object.__setattr__(self, "left", tuple(Seat((s + 1) % n) for s in range(n)))
+        side_of = [-1] * n
+        for index, members in enumerate(self.sides):
+            for seat in members:
+                side_of[seat] = index
+        if -1 in side_of:
+            raise ValueError(f"profile {self.name}: every seat needs a side")
+        object.__setattr__(self, "side_of", tuple(side_of))
+        object.__setattr__(self, "all_seats_mask", (1 << n) - 1)
+        out = tuple(tuple(Seat(m) for m in self.sides[side_of[d]] if m != d) for d in range(n))
+        object.__setattr__(self, "sitting_out", out)
+        nxt = []
+        for d in range(n):
+            row = []
+            for s in range(n):
+                t = (s + 1) % n
+                while t in out[d]:
+                    t = (t + 1) % n
+                row.append(Seat(t))
+            nxt.append(tuple(row))
+        object.__setattr__(self, "next_in_misere", tuple(nxt))
+        if self.outranks_by == "value" and list(self.bid_order) != list(
+            _by_value({b: self.bid_values[b] for b in self.bid_order})
+        ):
+            raise ValueError(f"profile {self.name}: bids out of value order")
+        hands = n + self.dead_hands
+        dealt = sum(p * hands + k for p, k in self.packets) + self.undealt
         if dealt != len(self.deck) or sum(k for _, k in self.packets) != self.kitty_size:
             raise ValueError(f"profile {self.name}: packets do not deal the whole deck")
+        if sum(p for p, _ in self.packets) != self.hand_size:
+            raise ValueError(f"profile {self.name}: packets do not make the hand size")
+        if len(self.seat_names) != n:
+            raise ValueError(f"profile {self.name}: one name for each seat")
 
     def has_card(self, card: Card) -> bool:
         return bool(self.deck_mask >> card & 1)
 
+    @property
+    def seat_list(self) -> tuple[Seat, ...]:
+        """The seats of the table, clockwise from seat 0."""
+        return tuple(Seat(s) for s in range(self.seats))
 
-def _australian_deck() -> tuple[Card, ...]:
-    lowest = {Suit.SPADES: 5, Suit.CLUBS: 5, Suit.DIAMONDS: 4, Suit.HEARTS: 4}
+    def seat_name(self, seat: Seat) -> str:
+        return self.seat_names[seat]
+
+    def parse_seat(self, text: object) -> Seat:
+        """A seat of this table from its name (``N E S W`` at four, ``P5 P6`` beyond)."""
+        if isinstance(text, str) and text in self.seat_names:
+            return Seat(self.seat_names.index(text))
+        raise NotationError(
+            f"expected a seat of {self.name}: {', '.join(self.seat_names)}; found {text!r}"
+        )
+
+
+# ---- decks --------------------------------------------------------------------------
+
+
+def _deck(lowest: Mapping[Suit, int], *, joker: bool = True) -> tuple[Card, ...]:
     cards = [make_card(s, r) for s in SUITS for r in range(14, lowest[s] - 1, -1)]
-    cards.append(JOKER)
+    if joker:
+        cards.append(JOKER)
     return tuple(cards)
 
 
-def _australian_bids() -> tuple[tuple[Bid, ...], dict[Bid, int]]:
+def _australian_deck() -> tuple[Card, ...]:
+    return _deck({Suit.SPADES: 5, Suit.CLUBS: 5, Suit.DIAMONDS: 4, Suit.HEARTS: 4})
+
+
+def _deck_down_to(rank: int, *, joker: bool = True) -> tuple[Card, ...]:
+    return _deck(dict.fromkeys(SUITS, rank), joker=joker)
+
+
+def _six_handed_deck() -> tuple[Card, ...]:
+    """2 to ace in every suit, 11 and 12 in every suit, red 13s, the joker: 63 cards."""
+    numerals = [make_numeral(s, n) for s in SUITS for n in (11, 12)]
+    numerals += [make_numeral(Suit.DIAMONDS, 13), make_numeral(Suit.HEARTS, 13)]
+    return (*_deck_down_to(2), *numerals)
+
+
+# ---- bid ladders --------------------------------------------------------------------
+
+
+def _avondale() -> tuple[list[Bid], dict[Bid, int]]:
     order: list[Bid] = []
     values: dict[Bid, int] = {}
     for level in range(6, 11):
         for strain in Strain:
-            if level == 8 and strain is Strain.SPADES:
-                order.append(MISERE)  # above every seven, below every eight
-            if level == 10 and strain is Strain.HEARTS:
-                order.append(OPEN_MISERE)  # above 10♦, below 10♥
             bid = SUIT_BIDS[(level, strain)]
             order.append(bid)
             values[bid] = 40 + 100 * (level - 6) + 20 * strain  # the Avondale table
+    return order, values
+
+
+def _insert_above(order: list[Bid], bid: Bid, below: Bid) -> None:
+    order.insert(order.index(below) + 1, bid)
+
+
+def _australian_bids() -> tuple[tuple[Bid, ...], dict[Bid, int]]:
+    order, values = _avondale()
+    _insert_above(order, MISERE, SUIT_BIDS[(7, Strain.NO_TRUMPS)])  # above every seven
+    _insert_above(order, OPEN_MISERE, SUIT_BIDS[(10, Strain.DIAMONDS)])  # below 10♥
     values[MISERE] = 250
     values[OPEN_MISERE] = 500
     return tuple(order), values
 
 
-_BIDS, _VALUES = _australian_bids()
+def _by_value(values: Mapping[Bid, int]) -> tuple[Bid, ...]:
+    """The ladder of a table that ranks bids by value, then by tricks (seed 002, note to
+    «Торговля»); a misère counts as ten tricks, after every bid of its value."""
+    return tuple(sorted(values, key=lambda b: (values[b], b.level or 10)))
 
-AUSTRALIAN = Profile(
-    name="australian-4",
-    title="Australian four-handed partnership game (default)",
-    deck=_australian_deck(),
-    hand_size=10,
-    kitty_size=3,
-    packets=((3, 1), (4, 1), (3, 1)),
-    bid_order=_BIDS,
-    bid_values=MappingProxyType(_VALUES),
-    misere_needs=SUIT_BIDS[(7, Strain.SPADES)],
-    slam_value=250,
-    defender_trick_points=10,
-    win_score=500,
-    lose_score=-500,
+
+# ---- the registry -------------------------------------------------------------------
+
+_AUSTRALIAN_SOURCES = {
+    "deck": "seed 000 §01; ruling 1 `deck`",
+    "packets": "seed 000 §02; ruling 6 `deal-packets`",
+    "auction": "seed 000 §03; rulings 8–14",
+    "bid_order": "seed 000 §03; ruling 9 `bid-order`",
+    "bid_values": "seed 000 §06; ruling 28 `contract-values`",
+    "misere_needs": "seed 000 §03; ruling 11 `misere-needs-seven`",
+    "joker": "seed 000 §05; rulings 21–27",
+    "slam_value": "seed 000 §07; ruling 29 `deal-score`",
+    "defender_trick_points": "seed 000 §07; ruling 29 `deal-score`",
+    "misere": "seed 000 §04, §07; rulings 16, 30",
+    "all_pass": "seed 000 §03; ruling 14 `auction-end`",
+    "game_end": "seed 000 §08; rulings 31–34",
+}
+
+_AMERICAN_SOURCES = {
+    "deck": "seed 002 «Колода»",
+    "packets": "seed 002 «Сдача»: 3 each, the widow of 3, 4 each, 3 each",
+    "auction": "seed 002 «Торговля»: one call each, starting left of the dealer",
+    "bid_order": "seed 002 «Торговля» (more tricks, or as many in a higher strain) and "
+    "«Нулевая заявка» (Nullo between 8♠ and 8♣ in the Avondale table)",
+    "bid_values": "seed 002 «Нулевая заявка» (Nullo 250); Avondale table as seed 003",
+    "joker": "seed 002 «Джокер»: suitless at no trumps and Nullo; a joker lead names any "
+    "suit; played on a lead only when void; no nomination",
+    "slam_value": "seed 002 «Подсчет очков»: all ten tricks score at least 250",
+    "defender_trick_points": "seed 002 «Подсчет очков»: 10 a trick to each opponent",
+    "misere": "seed 002 «Нулевая заявка»: partners lay down their hands; a failed Nullo "
+    "gives each opponent 10 for each trick the bidder took (so all tricks are played)",
+    "all_pass": "seed 002 «Сдачу оставляют без начисления очков, если все игроки объявляют "
+    "пас»; variant `all-pass-no-trumps`: «Вариант»",
+    "lose_score": "seed 002 «Подсчет очков»: a score may go below zero («в дыре»)",
+    "game_end": "seed 002 is silent: seed 003 «Победа в игре» (first to 500; the declarer "
+    "first; among defenders the one who took the first trick)",
+}
+
+_AMERICAN_JOKER = {
+    "joker_nomination": False,
+    "joker_lead_unled_suit": False,
+    "joker_must_play_in_misere": False,
+}
+
+
+def _american_bids(*, nullo: bool) -> tuple[tuple[Bid, ...], dict[Bid, int]]:
+    _, values = _avondale()
+    if nullo:
+        values[MISERE] = 250
+    return _by_value(values), values
+
+
+def _australian_4() -> dict[str, Any]:
+    bids, values = _australian_bids()
+    return {
+        "name": "australian-4",
+        "title": "Australian four-handed partnership game (default)",
+        "deck": _australian_deck(),
+        "hand_size": 10,
+        "kitty_size": 3,
+        "packets": ((3, 1), (4, 1), (3, 1)),
+        "bid_order": bids,
+        "bid_values": values,
+        "misere_needs": SUIT_BIDS[(7, Strain.SPADES)],
+        "slam_value": 250,
+        "defender_trick_points": 10,
+        "win_score": 500,
+        "lose_score": -500,
+        "sources": dict(_AUSTRALIAN_SOURCES),
+    }
+
+
+def _american(seats: int) -> dict[str, Any]:
+    bids, values = _american_bids(nullo=True)
+    return {
+        "hand_size": 10,
+        "kitty_size": 3,
+        "packets": ((3, 3), (4, 0), (3, 0)),
+        "bid_order": bids,
+        "bid_values": values,
+        "misere_needs": None,
+        "slam_value": 250,
+        "defender_trick_points": 10,
+        "win_score": 500,
+        "lose_score": None,
+        "seats": seats,
+        "auction": "one-round",
+        "outranks_by": "rank",
+        "misere_ends_on_declarer_trick": False,
+        "misere_defender_points": 10,
+        "game_end": "first-to-score",
+        "sources": dict(_AMERICAN_SOURCES),
+        **_AMERICAN_JOKER,
+    }
+
+
+def _american_2() -> dict[str, Any]:
+    kw = _american(2)
+    kw.update(
+        name="american-2",
+        title="American two-handed game (seed 002): 33 cards, a dead third hand",
+        deck=_deck_down_to(7),
+        sides=((0,), (1,)),
+        dead_hands=1,
+        seat_names=("N", "E"),
+    )
+    kw["sources"]["deck"] = "seed 002 «Колода»: two or three players use A–7 and the joker"
+    kw["sources"]["dead_hands"] = (
+        "seed 002 is silent on what two players do with the 10 cards left over: pagat "
+        "(two players) deals a third hand as in the three-handed game and leaves it unused"
+    )
+    return kw
+
+
+def _american_3() -> dict[str, Any]:
+    kw = _american(3)
+    kw.update(
+        name="american-3",
+        title="American three-handed game (seed 002): one round of bidding, Nullo",
+        deck=_deck_down_to(7),
+        sides=((0,), (1,), (2,)),
+        seat_names=("N", "E", "S"),
+    )
+    kw["sources"]["deck"] = (
+        "seed 002 «Колода» (it says 39 cards but lists A K Q J 10 9 8 7 and the joker: 33)"
+    )
+    kw["sources"]["sides"] = (
+        "seed 002 «Розыгрыш»: the two others are partners against the declarer for the deal; "
+        "«Подсчет очков»: each opponent scores his own tricks"
+    )
+    return kw
+
+
+def _three_handed() -> dict[str, Any]:
+    """Seed 003's game.  It shares american-3's deck, deal, ladder values, joker and scoring,
+    and differs in three points: the auction (seed 003 does not limit it to one round, so
+    pagat's applies), no Nullo (seed 003 has none), and seed 003's own end of the game
+    (which american-3 borrows, seed 002 being silent).  Two profiles built from one
+    description rather than one profile and toggles: the differences are what each seed
+    says, not options a table picks, and a toggle for each would let a mix that no seed
+    describes pass for a rule set."""
+    kw = _american_3()
+    bids, values = _american_bids(nullo=False)
+    kw.update(
+        name="three-handed",
+        title="Three-handed game (seed 003): 33 cards, no Nullo, bidding until two pass",
+        bid_order=bids,
+        bid_values=values,
+        auction="until-passes",
+    )
+    kw["sources"] = {
+        "deck": "seed 003 «Иерархия колоды и карт»: A to 7 and one joker, 33 cards",
+        "packets": "seed 003 «Раздача карт»: 3 each, 3 to the widow, 4 each, 3 each",
+        "auction": "seed 003 «Ставка и объявление» does not say one round or more: pagat's "
+        "auction (round and round until all but one have passed)",
+        "bid_order": "seed 003 «Таблица на 500 очков» (spades lowest; its sentence listing "
+        "no trumps first is read as highest first)",
+        "bid_values": "seed 003 «Таблица на 500 очков» (Avondale; its doubled cells read as "
+        "the Avondale values)",
+        "joker": "seed 003 «Козырь»: suitless at no trumps, a joker lead names its suit",
+        "slam_value": "seed 003 «Очки»: all 10 tricks with a bid under 250 score 250",
+        "defender_trick_points": "seed 003 «Очки»: 10 a trick, each opponent his own",
+        "all_pass": "seed 003 «Ставка и объявление»: the deal is thrown in",
+        "lose_score": "seed 003 «Победа в игре»: minus 500 does not end the game",
+        "game_end": "seed 003 «Победа в игре»",
+    }
+    kw["incomplete"] = True
+    kw["missing"] = (
+        "seed 003 «Победа в игре» says that if a player with a negative score later reaches "
+        "500 nobody wins and the game goes on; the clause is unclear (a player who once went "
+        "below zero can never win?) and is not modelled: such a player wins like any other",
+    )
+    return kw
+
+
+def _american_4() -> dict[str, Any]:
+    kw = _american(4)
+    kw.update(
+        name="american-4",
+        title="American four-handed partnership game (seed 002): one round, Nullo",
+        deck=_australian_deck(),
+    )
+    kw["sources"]["deck"] = "seed 002 «Колода»: four players, A to 5 and the red 4s, joker"
+    return kw
+
+
+def _american_5() -> dict[str, Any]:
+    kw = _american(5)
+    kw.update(
+        name="american-5",
+        title="American five-handed game (seed 002): three against two, 53 cards",
+        deck=_deck_down_to(2),
+        sides=((0, 2, 4), (1, 3)),
+        seat_names=("N", "E", "S", "W", "P5"),
+        incomplete=True,
+        missing=(
+            "deck: seed 002 gives none for five players; the 52 cards and the joker that five "
+            "hands of 10 and a widow of 3 need (as pagat) are used",
+            "seating: seed 002 says five play «3x2» but not who sits where; the side of three "
+            "is taken as seats 0, 2, 4 (so 4 and 0 sit together)",
+            "seed 002's other five-handed form (four play, one rests by lot) is not modelled",
+        ),
+    )
+    kw["sources"]["sides"] = "seed 002 «Число игроков»: five play 3x2"
+    return kw
+
+
+def _american_6() -> dict[str, Any]:
+    kw = _american(6)
+    kw.update(
+        name="american-6",
+        title="American six-handed game (seed 002): 63 cards, two teams of three",
+        deck=_six_handed_deck(),
+        sides=((0, 2, 4), (1, 3, 5)),
+        seat_names=("N", "E", "S", "W", "P5", "P6"),
+    )
+    kw["sources"]["deck"] = (
+        "seed 002 «Колода»: 63 cards with 11s and 12s of every suit and red 13s; the rest of "
+        "the deck (2 to ace) and the numerals' place between 10 and J as pagat"
+    )
+    kw["sources"]["sides"] = "seed 002 «Число игроков»: six play 3x3; alternate seats as pagat"
+    return kw
+
+
+_BUILDERS: dict[str, tuple[Callable[[], dict[str, Any]], str]] = {
+    "australian-4": (_australian_4, "Australian four-handed partnership game (default)"),
+    "american-2": (_american_2, "seed 002, two players, 33 cards and a dead hand"),
+    "american-3": (_american_3, "seed 002, three single players, one round of bidding"),
+    "three-handed": (_three_handed, "seed 003, three single players, bidding until two pass"),
+    "american-4": (_american_4, "seed 002, two partnerships, one round of bidding, Nullo"),
+    "american-5": (_american_5, "seed 002, five players, three against two (incomplete)"),
+    "american-6": (_american_6, "seed 002, six players, two teams of three, 63 cards"),
+}
+PROFILE_NAMES: tuple[str, ...] = tuple(_BUILDERS)
+PROFILE_DESCRIPTIONS: Mapping[str, str] = MappingProxyType(
+    {name: text for name, (_, text) in _BUILDERS.items()}
 )
+
+_AUSTRALIAN_ONLY = ("australian-4",)
+_AMERICAN_ALL = ("american-2", "american-3", "american-4", "american-5", "american-6")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named toggle: a change to a profile's rules, with its source."""
+
+    name: str
+    description: str
+    source: str
+    applies_to: tuple[str, ...]
+    apply: Callable[[dict[str, Any]], None] = field(repr=False)
+    conflicts: tuple[str, ...] = ()
+
+
+def _remove_misere(kw: dict[str, Any]) -> None:
+    kw["bid_order"] = tuple(b for b in kw["bid_order"] if not b.is_misere)
+    kw["bid_values"] = {b: v for b, v in kw["bid_values"].items() if not b.is_misere}
+    kw["misere_needs"] = None
+
+
+def _set(**changes: Any) -> Callable[[dict[str, Any]], None]:
+    def apply(kw: dict[str, Any]) -> None:
+        kw.update(changes)
+
+    return apply
+
+
+def _blind_misere(kw: dict[str, Any]) -> None:
+    order = list(kw["bid_order"])
+    _insert_above(order, BLIND_MISERE, OPEN_MISERE)
+    kw["bid_order"] = tuple(order)
+    kw["bid_values"] = {**kw["bid_values"], BLIND_MISERE: 500}
+    kw["bid_ties"] = (*kw.get("bid_ties", ()), (OPEN_MISERE, BLIND_MISERE))
+
+
+def _all_pass_no_trumps(kw: dict[str, Any]) -> None:
+    kw["all_pass"] = "no-trumps"
+
+
+def _short_deck(kw: dict[str, Any]) -> None:
+    kw["deck"] = _deck_down_to(9, joker=False)
+    kw["dead_hands"] = 0
+    kw["kitty_size"] = 2
+    kw["packets"] = ((3, 2), (4, 0), (3, 0))
+    kw["undealt"] = 2
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "24-card deck: seed 002 allows it for two players but gives neither its deal nor "
+        "whether it keeps the joker; taken as A–9 without the joker (24 cards), so the widow "
+        "is 2 (seed 002 «Сдача»: two without the joker) and 2 cards stay undealt",
+    )
+
+
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {
+        v.name: v
+        for v in (
+            Variant(
+                "no-misere",
+                "no misère bids at all (misère and open misère are removed from the ladder)",
+                "seed 004 «ODMIANY» 1: «Oferty Misere nie są dozwolone»",
+                _AUSTRALIAN_ONLY,
+                _remove_misere,
+                ("misere-without-seven", "blind-misere"),
+            ),
+            Variant(
+                "misere-without-seven",
+                "misère may be bid without a seven bid before it",
+                "seed 004 «ODMIANY» 2: «Misere może być licytowane bez licytacji 7»",
+                _AUSTRALIAN_ONLY,
+                _set(misere_needs=None),
+                ("no-misere",),
+            ),
+            Variant(
+                "joker-leads-last-trick-only",
+                "a suitless joker may be led only to the last trick",
+                "seed 004 «ODMIANY» 3: «Jokera można poprowadzić tylko w ostatniej sztuczce»",
+                _AUSTRALIAN_ONLY,
+                _set(joker_lead_last_trick_only=True),
+            ),
+            Variant(
+                "raise-after-all-pass",
+                "the highest bidder may raise once more after all the others have passed",
+                "seed 004 «ODMIANY» 4 names the opposite («Nie możesz podnieść swojej oferty po "
+                "tym, jak wszyscy inni spasowali») as a variation; seed 000 §03 forbids it",
+                _AUSTRALIAN_ONLY,
+                _set(raise_after_all_pass=True),
+            ),
+            Variant(
+                "defender-cap-490",
+                "a side with 490 or more scores nothing for its tricks against the contract",
+                "seed 004 «ODMIANY» 5: «Jeśli masz wynik 490 (lub 480), nie możesz otrzymać "
+                "punktów za wygranie triku przeciwko kontrahentowi»",
+                _AUSTRALIAN_ONLY,
+                _set(defender_cap=490),
+                ("defender-cap-480",),
+            ),
+            Variant(
+                "defender-cap-480",
+                "a side with 480 or more scores nothing for its tricks against the contract",
+                "seed 004 «ODMIANY» 5 (the 480 form)",
+                _AUSTRALIAN_ONLY,
+                _set(defender_cap=480),
+                ("defender-cap-490",),
+            ),
+            Variant(
+                "blind-misere",
+                "blind misère, bid before looking (as the bidder's first call), ranked tied "
+                "with open misère and worth 500",
+                "seed 004 «Licytacja» (Blind Misere) and «PUNKTACJA» (OTWARTE/ŚLEPE MISERE 500)",
+                _AUSTRALIAN_ONLY,
+                _blind_misere,
+                ("no-misere",),
+            ),
+            Variant(
+                "all-pass-no-trumps",
+                "a deal everybody passed is played at no trumps, each for himself, 10 a trick",
+                "seed 002 «Вариант» after «Нулевая заявка»",
+                _AMERICAN_ALL,
+                _all_pass_no_trumps,
+            ),
+            Variant(
+                "deck-24",
+                "two players use the 24-card deck (A to 9) instead of 33 cards (incomplete)",
+                "seed 002 «Колода»: «При наличии двух игроков можно использовать колоду из 24 "
+                "карт»",
+                ("american-2",),
+                _short_deck,
+            ),
+        )
+    }
+)
+
+
+@cache
+def _build(name: str, variants: tuple[str, ...]) -> Profile:
+    try:
+        builder = _BUILDERS[name][0]
+    except KeyError:
+        known = ", ".join(PROFILE_NAMES)
+        raise KeyError(f"unknown profile {name!r}; known profiles: {known}") from None
+    kw = builder()
+    for v in variants:
+        variant = VARIANTS.get(v)
+        if variant is None:
+            raise KeyError(f"unknown variant {v!r}; known variants: {', '.join(VARIANTS)}")
+        if name not in variant.applies_to:
+            raise ValueError(f"variant {v} does not apply to profile {name}")
+        clash = set(variant.conflicts) & set(variants)
+        if clash:
+            raise ValueError(f"variant {v} cannot be combined with {', '.join(sorted(clash))}")
+        variant.apply(kw)
+        kw["sources"][f"variant {v}"] = variant.source
+    if variants:
+        kw["variants"] = variants
+        kw["title"] = f"{kw['title']} + {', '.join(variants)}"
+    kw["bid_values"] = MappingProxyType(dict(kw["bid_values"]))
+    kw["sources"] = MappingProxyType(kw["sources"])
+    return Profile(**kw)
+
+
+def profile_named(name: str, variants: Iterable[str] = ()) -> Profile:
+    """The profile ``name`` with the variant toggles ``variants`` (order does not matter).
+
+    The same name and variants always give the same object.
+    """
+    return _build(name, tuple(sorted(set(variants))))
+
+
+def variants_for(name: str) -> list[Variant]:
+    """The variant toggles that apply to profile ``name``."""
+    return [v for v in VARIANTS.values() if name in v.applies_to]
+
+
+AUSTRALIAN = profile_named("australian-4")
 DEFAULT_PROFILE = AUSTRALIAN
 
 PROFILES: Mapping[str, Profile] = MappingProxyType({AUSTRALIAN.name: AUSTRALIAN})
+"""Profiles the scenario layers accept by name (today the default only)."""
+ALL_PROFILES: Mapping[str, Profile] = MappingProxyType(
+    {name: profile_named(name) for name in PROFILE_NAMES}
+)
+"""Every profile of the registry without variants."""
 
 
 def get_profile(name: str | None) -> Profile:
-    """The named profile; the default profile for ``None``."""
+    """The named profile of :data:`PROFILES`; the default profile for ``None``.
+
+    The scenario layers use this; every other profile and variant is reached through
+    :func:`profile_named`.
+    """
     if name is None:
         return DEFAULT_PROFILE
     try:

@@ -32,6 +32,8 @@ class Code(StrEnum):
     JOKER_SUIT_ALREADY_LED = "joker-suit-already-led"
     JOKER_LEAD_ALL_SUITS_LED = "joker-lead-all-suits-led"
     UNEXPECTED_SUIT_NAME = "unexpected-suit-name"
+    BLIND_MISERE_FIRST_CALL = "blind-misere-first-call"
+    JOKER_LEAD_LAST_TRICK_ONLY = "joker-lead-last-trick-only"
 
 
 CODE_DESCRIPTIONS: dict[Code, str] = {
@@ -43,7 +45,9 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
     Code.BID_NOT_AVAILABLE: "The bid does not exist in this profile.",
     Code.BID_NOT_HIGHER: "A bid must rank above the highest bid so far.",
     Code.MISERE_NEEDS_SEVEN: "Misère may be bid only over a seven-level bid.",
-    Code.DISCARD_NEEDS_THREE: "The declarer must discard exactly three different cards.",
+    Code.DISCARD_NEEDS_THREE: (
+        "The declarer must discard exactly three different cards (as many as the kitty has)."
+    ),
     Code.CARD_NOT_HELD: "The seat does not hold that card.",
     Code.NOMINATION_NOT_ALLOWED: (
         "Only the declarer holding the joker in no trumps or a misère may nominate its suit, "
@@ -58,6 +62,13 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
         "Once all four suits have been led, a suitless joker may be led only to the last trick."
     ),
     Code.UNEXPECTED_SUIT_NAME: "A suit may be named only when leading a suitless joker.",
+    Code.BLIND_MISERE_FIRST_CALL: (
+        "Blind misère (a variant) may be bid only as the bidder's first call of the auction."
+    ),
+    Code.JOKER_LEAD_LAST_TRICK_ONLY: (
+        "Under the variant joker-leads-last-trick-only, a suitless joker may be led only to "
+        "the last trick."
+    ),
 }
 
 

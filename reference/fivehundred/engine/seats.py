@@ -1,7 +1,15 @@
-"""Seats and partnerships.
+"""Seats and sides.
 
-Seats are written N, E, S, W and go clockwise, so "the player on X's left" is the
-next seat clockwise.  N–S play against E–W.
+Seats are numbered clockwise from 0, so "the player on X's left" is the next seat
+clockwise.  The default four-seat table names them N, E, S, W, and N–S play against
+E–W; :attr:`Seat.left`, :attr:`Seat.partner`, :attr:`Seat.side` and :data:`SEATS`
+describe that table.  Tables of other sizes (two, three, five or six seats) are
+described by their profile (``Profile.left``, ``Profile.side_of``, ``Profile.sides``):
+their seats 0–3 are the same members, and seats 4 and 5 are the pseudo-members
+``Seat(4)`` (named ``P5``) and ``Seat(5)`` (``P6``), which iterating ``Seat`` does not
+list, so every loop over the four-seat table stays as it was.  Sides work the same way:
+``Side(0)`` and ``Side(1)`` are NS and EW, and a profile with three single players
+uses ``Side(2)`` (named ``SIDE3``) too.
 """
 
 from __future__ import annotations
@@ -10,6 +18,10 @@ from enum import IntEnum
 
 from .cards import NotationError
 
+MAX_SEATS = 6
+"""The largest table of any profile."""
+MAX_SIDES = 3
+
 
 class Seat(IntEnum):
     N = 0
@@ -17,9 +29,19 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    @classmethod
+    def _missing_(cls, value: object) -> Seat | None:
+        """Seats 4 and 5 of the five- and six-seat tables, made on first use."""
+        if isinstance(value, int) and 4 <= value < MAX_SEATS:
+            member = int.__new__(cls, value)
+            member._name_ = f"P{value + 1}"
+            member._value_ = value
+            return cls._value2member_map_.setdefault(value, member)  # type: ignore[return-value]
+        return None
+
     @property
     def left(self) -> Seat:
-        """The next seat clockwise: the one who deals, bids and plays after this one."""
+        """The next seat clockwise at the four-seat table (see ``Profile.left`` otherwise)."""
         return Seat((self + 1) % 4)
 
     @property
@@ -41,6 +63,16 @@ class Side(IntEnum):
     NS = 0
     EW = 1
 
+    @classmethod
+    def _missing_(cls, value: object) -> Side | None:
+        """The third side of a profile with three single players, made on first use."""
+        if isinstance(value, int) and 2 <= value < MAX_SIDES:
+            member = int.__new__(cls, value)
+            member._name_ = f"SIDE{value + 1}"
+            member._value_ = value
+            return cls._value2member_map_.setdefault(value, member)  # type: ignore[return-value]
+        return None
+
     @property
     def other(self) -> Side:
         return Side(1 - self)
@@ -60,3 +92,5 @@ class Side(IntEnum):
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
 SIDES: tuple[Side, ...] = tuple(Side)
+ALL_SEATS: tuple[Seat, ...] = tuple(Seat(i) for i in range(MAX_SEATS))
+"""Every seat of the largest table, in clockwise order."""

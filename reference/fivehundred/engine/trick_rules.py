@@ -1,8 +1,8 @@
 """How cards behave under a contract: effective suit, power, and suit bitsets.
 
 Everything trick-taking needs to know about a card depends only on the trump suit
-(or none) and the suit nominated for the joker (or none).  That is at most 25
-combinations, so each is computed once and then every question is a table look-up.
+(or none) and the suit nominated for the joker (or none): at most 25 combinations, each
+computed once into tables (see the package docstring).
 """
 
 from __future__ import annotations
@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from .cards import JACK, JOKER, SUITS, Card, Suit, card_rank, card_suit, make_card
+from .cards import (
+    CARD_COUNT,
+    CARD_STRENGTH,
+    JACK,
+    JOKER,
+    SUITS,
+    Card,
+    Suit,
+    card_rank,
+    card_suit,
+    is_numeral,
+    make_card,
+)
 
 NO_SUIT = 4
 """Effective suit of a suitless joker: it belongs to no suit."""
@@ -31,7 +43,8 @@ class TrickRules:
     suit_of: tuple[int, ...]
     """Effective suit of every card index (``NO_SUIT`` for a suitless joker)."""
     power: tuple[int, ...]
-    """Strength of every card within its effective suit (higher wins)."""
+    """Strength of every card within its effective suit (higher wins): the plain strength
+    of :data:`~.cards.CARD_STRENGTH` (at most 56), the bowers and the joker above it."""
     suit_masks: tuple[int, int, int, int]
     """Bitset of all cards whose effective suit is each suit."""
     joker_is_suitless: bool = field(init=False)
@@ -76,17 +89,22 @@ class TrickRules:
 def trick_rules(trump: Suit | None, joker_suit: Suit | None) -> TrickRules:
     suit_of: list[int] = []
     power: list[int] = []
-    for i in range(53):
+    for i in range(CARD_COUNT):
         card = Card(i)
         printed = card_suit(card)
         suit = NO_SUIT if printed is None else int(printed)
-        strength = card_rank(card)
+        strength = CARD_STRENGTH[card]
         if card == JOKER:
             if trump is not None:
                 suit, strength = trump, JOKER_POWER
             elif joker_suit is not None:
                 suit, strength = joker_suit, JOKER_POWER
-        elif trump is not None and card_rank(card) == JACK and printed is not None:
+        elif (
+            trump is not None
+            and card_rank(card) == JACK
+            and not is_numeral(card)
+            and printed is not None
+        ):
             if printed == trump:
                 strength = RIGHT_BOWER_POWER
             elif printed == trump.same_colour:
