@@ -37,39 +37,47 @@ class Code(StrEnum):
 
 
 CODE_DESCRIPTIONS: dict[Code, str] = {
-    Code.GAME_OVER: "The game has been won or lost; no further deal can be played.",
-    Code.DEAL_OVER: "The deal is over (ten tricks played, misère broken, or thrown in).",
-    Code.WRONG_PHASE: "This kind of action does not belong to the current phase of the deal.",
-    Code.NOT_YOUR_TURN: "Another seat is to act (or this seat sits out the deal).",
-    Code.ALREADY_PASSED: "The seat has passed and may not call again in this auction.",
-    Code.BID_NOT_AVAILABLE: "The bid does not exist in this profile.",
-    Code.BID_NOT_HIGHER: "A bid must rank above the highest bid so far.",
-    Code.MISERE_NEEDS_SEVEN: "Misère may be bid only over a seven-level bid.",
-    Code.DISCARD_NEEDS_THREE: (
-        "The declarer must discard exactly three different cards (as many as the kitty has)."
+    Code.GAME_OVER: "a `deal` or `deal_result` step after the game has been won or lost",
+    Code.DEAL_OVER: "any action once the deal is over (ten tricks, a misère broken, a throw-in)",
+    Code.WRONG_PHASE: (
+        "an action of another phase (a call in play, a discard in the auction, a play before "
+        "the discard, a deal while one is in progress)"
     ),
-    Code.CARD_NOT_HELD: "The seat does not hold that card.",
-    Code.NOMINATION_NOT_ALLOWED: (
-        "Only the declarer holding the joker in no trumps or a misère may nominate its suit, "
-        "once, after the discard and before the first lead."
-    ),
-    Code.MUST_FOLLOW_SUIT: "The seat holds a card of the suit led and must play one.",
-    Code.JOKER_ONLY_WHEN_VOID: "A suitless joker may follow only when void in the suit led.",
-    Code.JOKER_MUST_BE_PLAYED: "In a misère a player void in the suit led must play the joker.",
-    Code.JOKER_LEAD_NEEDS_SUIT: "Leading a suitless joker requires naming a suit.",
-    Code.JOKER_SUIT_ALREADY_LED: "A joker lead must name a suit not yet led in this deal.",
-    Code.JOKER_LEAD_ALL_SUITS_LED: (
-        "Once all four suits have been led, a suitless joker may be led only to the last trick."
-    ),
-    Code.UNEXPECTED_SUIT_NAME: "A suit may be named only when leading a suitless joker.",
+    Code.ALREADY_PASSED: "a call by a seat that has passed (checked before `not-your-turn`)",
+    Code.NOT_YOUR_TURN: "another seat is to act (the misère partner never is)",
+    Code.BID_NOT_AVAILABLE: "a bid the profile does not have",
+    Code.BID_NOT_HIGHER: "a bid not ranking above the highest so far (partner's included)",
+    Code.MISERE_NEEDS_SEVEN: "misère while the highest bid is not a seven (no bid yet, or a six)",
     Code.BLIND_MISERE_FIRST_CALL: (
-        "Blind misère (a variant) may be bid only as the bidder's first call of the auction."
+        "blind misère (a variant) bid other than as the bidder's first call of the auction"
+    ),
+    Code.DISCARD_NEEDS_THREE: (
+        "not exactly as many different cards as the kitty holds (three), counting every entry "
+        "(checked before `card-not-held`)"
+    ),
+    Code.CARD_NOT_HELD: "a card the seat does not hold",
+    Code.NOMINATION_NOT_ALLOWED: (
+        "any nomination except the declarer's, holding the joker, in no trumps or a misère, "
+        "once, before the first lead"
+    ),
+    Code.UNEXPECTED_SUIT_NAME: "`names` on anything but a suitless joker lead",
+    Code.JOKER_LEAD_ALL_SUITS_LED: (
+        "leading a suitless joker when all four suits have been led, before the last trick"
     ),
     Code.JOKER_LEAD_LAST_TRICK_ONLY: (
-        "Under the variant joker-leads-last-trick-only, a suitless joker may be led only to "
-        "the last trick."
+        "leading a suitless joker before the last trick under the variant "
+        "`joker-leads-last-trick-only`"
+    ),
+    Code.JOKER_LEAD_NEEDS_SUIT: "leading a suitless joker without naming a suit",
+    Code.JOKER_SUIT_ALREADY_LED: "naming a suit already led (before all four have been led)",
+    Code.MUST_FOLLOW_SUIT: "not following when able",
+    Code.JOKER_ONLY_WHEN_VOID: "a suitless joker played on a lead of a suit the player holds",
+    Code.JOKER_MUST_BE_PLAYED: (
+        "in a misère, a player void in the suit led who holds a suitless joker plays another card"
     ),
 }
+"""When each code applies, in the order the format page lists them: the order in which
+the checks run where several could apply."""
 
 
 @dataclass(frozen=True, slots=True)

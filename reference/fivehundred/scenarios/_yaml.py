@@ -9,7 +9,7 @@ silently collapse, are reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -34,50 +34,96 @@ class YamlSourceError(Exception):
         self.path = path
 
 
-@dataclass
 class SourceMap:
-    """Positions of values (and of mapping keys) by their path in the document."""
+    """Positions of values (and of mapping keys) by their path in the document.
 
-    values: dict[DocPath, Mark] = field(default_factory=dict)
-    keys: dict[DocPath, Mark] = field(default_factory=dict)
+    It keeps the composed YAML node tree and finds a position only when one is asked
+    for (a diagnostic, a failure report): most files never need one, and walking every
+    node up front cost more than validating them.
+    """
+
+    def __init__(self, root: yaml.Node | None = None) -> None:
+        self._root = root
+
+    def _descend(self, path: DocPath) -> tuple[list[yaml.Node], yaml.Node | None]:
+        """The nodes along ``path`` as far as it goes, and the key node of its last step."""
+        node = self._root
+        nodes: list[yaml.Node] = [] if node is None else [node]
+        key_node: yaml.Node | None = None
+        for part in path:
+            if node is None:
+                break
+            child: yaml.Node | None = None
+            key_node = None
+            if isinstance(node, yaml.MappingNode):
+                for k, v in node.value:
+                    if isinstance(k, yaml.ScalarNode) and k.value == part:
+                        child, key_node = v, k
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+                if 0 <= part < len(node.value):
+                    child = node.value[part]
+            if child is None:
+                return nodes, None
+            node = child
+            nodes.append(node)
+        return nodes, key_node
+
+    def item_marks(self, path: DocPath) -> list[Mark]:
+        """Positions of the items of the sequence at ``path`` (one descent for them all)."""
+        nodes, _ = self._descend(path)
+        if len(nodes) != len(path) + 1 or not isinstance(nodes[-1], yaml.SequenceNode):
+            return []
+        return [_mark(item) for item in nodes[-1].value]
 
     def value(self, path: DocPath) -> Mark:
         """Position of the value at ``path``, or of its nearest ancestor that has one."""
-        for cut in range(len(path), -1, -1):
-            mark = self.values.get(path[:cut])
-            if mark is not None:
-                return mark
-        return Mark(1, 1)
+        nodes, _ = self._descend(path)
+        return _mark(nodes[-1]) if nodes else Mark(1, 1)
 
     def key(self, path: DocPath) -> Mark:
-        return self.keys.get(path) or self.value(path)
+        """Position of the key of the mapping entry at ``path`` (else of its value)."""
+        nodes, key_node = self._descend(path)
+        if key_node is not None and len(nodes) == len(path) + 1:
+            return _mark(key_node)
+        return _mark(nodes[-1]) if nodes else Mark(1, 1)
 
 
 def _mark(node: yaml.Node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _walk(node: yaml.Node, path: DocPath, source: SourceMap) -> None:
-    source.values[path] = _mark(node)
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[object, Mark] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise YamlSourceError("a mapping key must be a plain scalar", _mark(key_node), path)
-            key = key_node.value
-            if key in seen:
-                first = seen[key]
-                raise YamlSourceError(
-                    f"duplicate key {key!r} (first at line {first.line}, column {first.column})",
-                    _mark(key_node),
-                    path,
-                )
-            seen[key] = _mark(key_node)
-            source.keys[(*path, key)] = _mark(key_node)
-            _walk(value_node, (*path, key), source)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, (*path, i), source)
+def _check_keys(root: yaml.Node) -> None:
+    """Refuse duplicate and non-scalar mapping keys, which PyYAML would let through.
+
+    Iterative, and each node is visited once even when aliases share it.
+    """
+    stack: list[tuple[yaml.Node, DocPath]] = [(root, ())]
+    seen: set[int] = set()
+    while stack:
+        node, path = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            first: dict[object, yaml.Node] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise YamlSourceError(
+                        "a mapping key must be a plain scalar", _mark(key_node), path
+                    )
+                key = key_node.value
+                if key in first:
+                    where = _mark(first[key])
+                    raise YamlSourceError(
+                        f"duplicate key {key!r} (first at line {where.line}, "
+                        f"column {where.column})",
+                        _mark(key_node),
+                        path,
+                    )
+                first[key] = key_node
+                stack.append((value_node, (*path, key)))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, (*path, i)) for i, item in enumerate(node.value))
 
 
 def load_yaml(text: str) -> tuple[Any, SourceMap]:
@@ -88,8 +134,8 @@ def load_yaml(text: str) -> tuple[Any, SourceMap]:
             node = loader.get_single_node()
             if node is None:
                 raise YamlSourceError("the file is empty; expected a scenario mapping", Mark(1, 1))
-            source = SourceMap()
-            _walk(node, (), source)
+            _check_keys(node)
+            source = SourceMap(node)
             data = loader.construct_document(node)
         finally:
             loader.dispose()

@@ -135,10 +135,6 @@ def parse_setup(data: Any, where: str = "setup") -> Setup:
     raise ModelError(f"{where}.start", f"expected deck, auction, play or game; found {start!r}")
 
 
-def _mark(source: SourceMap | None, index: int) -> Mark | None:
-    return None if source is None else source.value(("steps", index))
-
-
 def _action(data: Mapping[str, Any], where: str, mark: Mark | None, wire: bool) -> ActionStep:
     seat = _text(data.get("seat"), f"{where}.seat")
     reject = None if wire else _optional_text(data, "reject", where)
@@ -171,12 +167,13 @@ def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
     )
 
 
-def parse_step(data: Any, index: int, *, wire: bool, source: SourceMap | None = None) -> Step:
-    """One step; ``wire`` for an implementation's input (``observe``, no expectations)."""
+def parse_step(data: Any, index: int, *, wire: bool, mark: Mark | None = None) -> Step:
+    """One step; ``wire`` for an implementation's input (``observe``, no expectations).
+
+    ``mark`` is where the step starts in its file, kept for reports."""
     where = f"steps[{index}]"
     if not isinstance(data, Mapping):
         raise ModelError(where, "expected a mapping")
-    mark = _mark(source, index)
     if wire and "observe" in data:
         keys = data["observe"]
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
@@ -200,7 +197,9 @@ def parse_step(data: Any, index: int, *, wire: bool, source: SourceMap | None = 
 def _steps(data: Any, *, wire: bool, source: SourceMap | None = None) -> tuple[Step, ...]:
     if not isinstance(data, list):
         raise ModelError("steps", "expected a list")
-    return tuple(parse_step(s, i, wire=wire, source=source) for i, s in enumerate(data))
+    marks: list[Mark | None] = list(source.item_marks(("steps",))) if source else []
+    marks += [None] * (len(data) - len(marks))
+    return tuple(parse_step(s, i, wire=wire, mark=marks[i]) for i, s in enumerate(data))
 
 
 def _profile_name(name: str | None) -> str:

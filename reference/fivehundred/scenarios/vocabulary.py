@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..engine import CODE_DESCRIPTIONS, Code
+from ..engine import CODE_DESCRIPTIONS
 
 __all__ = [
     "OBSERVATIONS",
@@ -306,9 +306,10 @@ STEP_KINDS: tuple[StepKind, ...] = (
 ACTION_KEYS: tuple[str, ...] = ("call", "discard", "nominate", "play")
 
 REJECTION_CODES: tuple[tuple[str, str], ...] = tuple(
-    (code.value, CODE_DESCRIPTIONS[code]) for code in Code
+    (code.value, text) for code, text in CODE_DESCRIPTIONS.items()
 )
-"""Every rejection code with what it means, in the engine's order of precedence groups."""
+"""Every rejection code with when it applies, in the order of precedence the format page
+gives (the engine's :data:`~fivehundred.engine.CODE_DESCRIPTIONS`)."""
 
 
 # ---- what is generated from the registries -------------------------------------------
