@@ -186,11 +186,11 @@ class Game {
     return (
       this.phase === 'play' &&
       this.contract !== null &&
-      this.trump === null &&
+      (this.trump === null || M.on('nominate-in-suit-contract')) &&
       this.nominated === null &&
       (M.on('nominate-any-time') || (this.tricksPlayed === 0 && this.trick === null)) &&
       (M.on('nominate-any-holder') || seat === this.declarer) &&
-      this.hands[seat].includes(JOKER)
+      (this.hands[seat].includes(JOKER) || (M.on('nominate-without-joker') && seat === this.declarer))
     );
   }
 
@@ -347,7 +347,7 @@ class Game {
           if (this.isSuitlessJoker(card)) reject('joker-only-when-void');
           if (this.followSuit(card) !== led) reject('must-follow-suit');
         }
-      } else if (this.jokerMustBePlayed() && card !== JOKER && hand.some((c) => this.isSuitlessJoker(c))) {
+      } else if (this.jokerMustBePlayed(seat) && card !== JOKER && hand.some((c) => this.isSuitlessJoker(c))) {
         reject('joker-must-be-played'); // ruling 24
       }
     }
@@ -355,7 +355,7 @@ class Game {
     this.hands[seat] = hand.filter((c) => c !== card);
     if (this.trick === null) {
       this.trick = { leader: seat, led, cards: [] };
-      if (led !== null) this.suitsLed.add(led);
+      if (led !== null && !(this.isSuitlessJoker(card) && M.on('joker-lead-not-counted-as-led'))) this.suitsLed.add(led);
     }
     this.trick.cards.push([seat, card]);
     if (this.trick.cards.length < this.activeSeats.length) {
@@ -397,7 +397,9 @@ class Game {
   jokerAlwaysFree() {
     return M.on('joker-always-in-nt') && !this.isMisere && this.trump === null;
   }
-  jokerMustBePlayed() {
+  jokerMustBePlayed(seat) {
+    if (M.on('joker-must-play-in-nt') && this.contract && this.contract.nt) return true;
+    if (M.on('joker-must-play-declarer-only') && seat !== this.declarer) return false;
     return this.isMisere && !M.on('joker-optional-in-misere');
   }
 
@@ -426,7 +428,8 @@ class Game {
     this.scores.EW += score.EW;
     const wins = (x) => (M.on('win-needs-more-than-500') ? x > 500 : x >= 500);
     const loses = (x) => (M.on('lose-below-minus-500') ? x < -500 : x <= -500);
-    if (made === true && wins(this.scores[declSide])) {
+    const ownContract = !(M.on('misere-not-own-contract') && this.contract && this.contract.misere);
+    if (made === true && ownContract && wins(this.scores[declSide])) {
       this.gameOver = true;
       this.winner = declSide;
     } else if (M.on('win-by-defence') && (wins(this.scores.NS) || wins(this.scores.EW))) {
@@ -434,7 +437,7 @@ class Game {
       this.winner = wins(this.scores.NS) ? 'NS' : 'EW';
     } else if (!M.on('minus-500-not-ending')) {
       for (const s of ['NS', 'EW']) {
-        if (loses(this.scores[s])) {
+        if (loses(this.scores[s]) && !(M.on('minus-500-only-if-other-not-negative') && this.scores[C.otherSide(s)] < 0)) {
           this.gameOver = true;
           this.winner = C.otherSide(s);
         }
@@ -523,7 +526,7 @@ class Game {
         if (this.jokerAlwaysFree() && hand.some((c) => this.isSuitlessJoker(c)) && !out.includes(JOKER)) out.push(JOKER);
         return out;
       }
-      if (this.jokerMustBePlayed() && hand.some((c) => this.isSuitlessJoker(c))) return [JOKER];
+      if (this.jokerMustBePlayed(seat) && hand.some((c) => this.isSuitlessJoker(c))) return [JOKER];
       return hand;
     }
     return [];
