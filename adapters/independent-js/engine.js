@@ -167,7 +167,7 @@ class Game {
     if (this.isSuitlessJoker(card)) return 10000; // ruling 23
     if (card === JOKER && M.on('nominated-joker-wins-anyway')) return 10000;
     if (this.effSuit(card) === led) {
-      if (card === JOKER) return M.on('nominated-joker-not-highest') ? 3 : 100;
+      if (card === JOKER) return M.on('nominated-joker-not-highest') ? 3 : M.on('nominated-joker-below-ace') ? 13.5 : 100;
       if (C.rankOf(card) === 'J' && M.on('jacks-bowers-in-no-trumps')) return 15;
       return C.RANK_VALUE[C.rankOf(card)];
     }
@@ -178,6 +178,7 @@ class Game {
     // Rulings 25/26.
     if (M.on('joker-lead-last-trick-only')) return this.tricksPlayed === 9 ? [...SUITS] : [];
     if (this.suitsLed.size === 4) return this.tricksPlayed === 9 || M.on('joker-lead-any-time') ? [...SUITS] : [];
+    if (M.on('joker-last-trick-any-suit') && this.tricksPlayed === 9) return [...SUITS];
     if (M.on('joker-lead-repeat-suit')) return [...SUITS];
     return SUITS.filter((s) => !this.suitsLed.has(s));
   }
@@ -197,8 +198,9 @@ class Game {
   // ---- actions --------------------------------------------------------------------
 
   call(seat, call) {
-    if (this.phase === 'over') reject('deal-over');
+    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
     if (this.phase !== 'auction') reject('wrong-phase');
+    if (M.on('turn-checked-before-passed') && seat !== this.toCall) reject('not-your-turn');
     if (this.passed.has(seat) && !M.on('passed-may-bid-again')) reject('already-passed');
     if (seat !== this.toCall) reject('not-your-turn');
     if (call !== 'PASS') {
@@ -292,7 +294,7 @@ class Game {
   }
 
   discard(seat, cards) {
-    if (this.phase === 'over') reject('deal-over');
+    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
     if (this.phase !== 'kitty') reject('wrong-phase');
     if (seat !== this.declarer) reject('not-your-turn');
     if (!Array.isArray(cards) || cards.length !== KITTY_SIZE || new Set(cards).size !== KITTY_SIZE) reject('discard-needs-three');
@@ -306,14 +308,14 @@ class Game {
   }
 
   nominate(seat, suit) {
-    if (this.phase === 'over') reject('deal-over');
+    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
     if (this.phase === 'none') reject('wrong-phase');
     if (!this.canNominate(seat) || !SUITS.includes(suit)) reject('nomination-not-allowed');
     this.nominated = suit;
   }
 
   play(seat, card, names) {
-    if (this.phase === 'over') reject('deal-over');
+    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
     if (this.phase !== 'play') reject('wrong-phase');
     if (seat !== this.toPlay) reject('not-your-turn');
     const hand = this.hands[seat];
@@ -329,7 +331,8 @@ class Game {
         if (!lastOnly && this.suitsLed.size === 4 && this.tricksPlayed !== 9 && !M.on('joker-lead-any-time'))
           reject('joker-lead-all-suits-led');
         if (!hasNames) reject('joker-lead-needs-suit');
-        const anyName = M.on('joker-lead-repeat-suit') || (lastOnly && this.tricksPlayed === 9);
+        const anyName =
+          M.on('joker-lead-repeat-suit') || ((lastOnly || M.on('joker-last-trick-any-suit')) && this.tricksPlayed === 9);
         if (!anyName && this.suitsLed.size !== 4 && this.suitsLed.has(names)) reject('joker-suit-already-led');
         if (!SUITS.includes(names)) reject('joker-lead-needs-suit');
         led = names;
@@ -631,6 +634,7 @@ function scoreContract(bid, declSide, declTricks, defTricks) {
     const v = C.contractValue(bid);
     score[declSide] = made ? v : -v; // ruling 30; defenders 0
     if (M.on('misere-defenders-score') && !made) score[defSide] = 10 * declTricks;
+    if (M.on('misere-defenders-score-always')) score[defSide] = 10 * defTricks;
   } else {
     const v = C.contractValue(bid);
     made = declTricks >= c.level;

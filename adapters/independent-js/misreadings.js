@@ -27,6 +27,7 @@ const LIST = [
   ['dealer-rotates-right', 'dealer-rotation', 5, 'The deal passes to the right (anticlockwise).', ''],
   // ---- auction
   ['dealer-bids-first', 'first-call', 8, 'The dealer makes the first call.', ''],
+  ['turn-checked-before-passed', 'pass-is-final', 13, 'A call by a passed seat out of turn is refused as not-your-turn instead of already-passed (check order only).', ''],
   ['passed-may-bid-again', 'pass-is-final', 13, 'A passed player is not skipped and may bid again; the auction ends when the other three players\' latest calls are passes.', 'Trickster Cards option bidAfterPass = Always (notes §1.9); Wikipedia lists "unrestricted bidding" as a variation (notes §1.7).'],
   ['partner-need-not-outbid', 'bid-must-outrank', 10, 'A bid need only outrank the opponents\' highest bid, not partner\'s.', ''],
   ['misere-by-value', 'bid-order', 9, 'Misère is placed by its value (250): between 8S and 8C; open misère by its value (500) just above 10H.', 'Seed 002 (Avondale table: nullo 250 beats 8S, is beaten by 8C); 500rules.txt (notes §1.8); Trickster option Misere250Before8SBid (notes §1.9).'],
@@ -41,6 +42,8 @@ const LIST = [
   // ---- misère
   ['misere-partner-plays', 'misere-partner-out', 16, 'The misère declarer\'s partner plays as usual: four-card tricks, nobody sits out.', ''],
   ['misere-continues', 'misere-score', 30, 'A misère is played out to ten tricks; the declarer\'s first trick does not end the deal (the score is the same).', ''],
+  ['misere-defenders-score-always', 'misere-score', 30, 'In a misère the defenders score 10 for each trick they took, made or lost.', ''],
+  ['finished-deal-wrong-phase', 'misere-score', 30, 'An action after the deal has ended is refused as wrong-phase instead of deal-over (code only).', ''],
   ['misere-defenders-score', 'misere-score', 30, 'When a misère is lost the defenders score 10 for each trick the declarer took.', 'Seed 002: the opponents score 10 for each trick the nullo bidder wins.'],
   ['open-misere-exposed-at-start', 'open-misere-exposure', 18, 'The open-misère hand is exposed from the start of play, before the first trick ends.', ''],
   ['open-misere-never-exposed', 'open-misere-exposure', 18, 'The open-misère hand is never exposed.', 'web500 does not build open misère (notes §1.9).'],
@@ -51,6 +54,8 @@ const LIST = [
   ['joker-lead-last-trick-only', 'joker-lead', 25, 'A suitless joker may be led only to the last trick.', 'Seed 004, listed as a variation.'],
   ['joker-lead-no-suit', 'joker-lead', 25, 'A suitless joker lead names no suit (a name given is ignored); the others may play any card.', ''],
   ['joker-lead-repeat-suit', 'joker-lead', 25, 'A suitless joker lead may name a suit that has already been led.', 'Old Hoyle text: whoever leads the joker "calls for any suit" (notes §1.8); seed 002 likewise names no restriction.'],
+  ['joker-last-trick-any-suit', 'joker-lead-all-suits-led', 26, 'A suitless joker led to the last trick may name any suit, even one already led while some suit is still unled.', ''],
+  ['nominated-joker-below-ace', 'nominated-joker', 22, 'A nominated joker ranks between the king and the ace of its suit.', ''],
   ['nominated-joker-not-highest', 'nominated-joker', 22, 'A nominated joker is the lowest card of its suit.', ''],
   ['nominated-joker-wins-anyway', 'nominated-joker', 22, 'A nominated joker played on another suit\'s lead still wins the trick.', ''],
   ['nominate-any-holder', 'joker-nomination', 21, 'Any player holding the joker may nominate its suit (before the first lead).', ''],
