@@ -29,10 +29,15 @@ const IMPLEMENTATION = {
 //   observe legal or legal_count are skipped);
 // - error_codes: true once rejections carry the suite's codes (until then only
 //   accepted versus rejected is compared).
+// --no-legal and --no-codes make the adapter impersonate a weaker engine (see README.md):
+// --no-legal declares legal_actions false and never reports legal or legal_count;
+// --no-codes declares error_codes false and sends rejections without a code.
+const NO_LEGAL = process.argv.includes('--no-legal');
+const NO_CODES = process.argv.includes('--no-codes');
 const CAPABILITIES = {
   profiles: ['australian-4'],
-  legal_actions: true,
-  error_codes: true,
+  legal_actions: !NO_LEGAL,
+  error_codes: !NO_CODES,
 };
 
 // Throw this from any function below for a feature you do not have yet: the
@@ -42,6 +47,9 @@ class NotImplemented extends Error {}
 // ---- THE ENGINE -------------------------------------------------------------------
 // The rules live in engine.js and cards.js; this part only translates steps.
 
+// Named misreadings (--misreading NAME, FIVEHUNDRED_MISREADINGS): see MISREADINGS.md.
+const MISREADINGS = require('./misreadings');
+if (MISREADINGS.ACTIVE.size > 0) IMPLEMENTATION.version += `+misreading.${[...MISREADINGS.ACTIVE].join('.')}`;
 const { setUp: engineSetUp, Rejected } = require('./engine');
 
 function setUp(profile, setup) {
@@ -54,7 +62,7 @@ function outcome(fn) {
     fn();
     return { outcome: 'accepted' };
   } catch (error) {
-    if (error instanceof Rejected) return { outcome: 'rejected', code: error.code };
+    if (error instanceof Rejected) return NO_CODES ? { outcome: 'rejected' } : { outcome: 'rejected', code: error.code };
     throw error;
   }
 }
@@ -87,7 +95,10 @@ function runScenario(scenario) {
   const steps = scenario.steps.map((step) => {
     if ('observe' in step) {
       const observed = {};
-      for (const key of step.observe) observed[key] = observe(state, key);
+      for (const key of step.observe) {
+        if (NO_LEGAL && (key === 'legal' || key === 'legal_count')) continue; // never reported
+        observed[key] = observe(state, key);
+      }
       return { observed };
     }
     if ('deal' in step) return newDeal(state, step.deal);

@@ -2,6 +2,8 @@
 // Cards, seats, bids and contract values of the australian-4 profile.
 // Written from the seed (000) and RULINGS.md only.
 
+const M = require('./misreadings');
+
 const SEATS = ['N', 'E', 'S', 'W'];
 const SUITS = ['S', 'C', 'D', 'H'];
 const JOKER = 'JK';
@@ -40,6 +42,9 @@ function sortCards(cards) {
 function leftOf(seat) {
   return SEATS[(SEATS.indexOf(seat) + 1) % 4];
 }
+function rightOf(seat) {
+  return SEATS[(SEATS.indexOf(seat) + 3) % 4];
+}
 function partnerOf(seat) {
   return SEATS[(SEATS.indexOf(seat) + 2) % 4];
 }
@@ -58,6 +63,13 @@ const BID_ORDER = [];
 for (const level of [6, 7, 8, 9, 10]) {
   for (const s of ['S', 'C', 'D', 'H', 'NT']) {
     const bid = `${level}${s}`;
+    if (M.on('misere-by-value')) {
+      // misreading: placed by value, misère after 8S (240 < 250 < 260), open misère after 10H.
+      BID_ORDER.push(bid);
+      if (bid === '8S') BID_ORDER.push('MIS');
+      if (bid === '10H') BID_ORDER.push('OMIS');
+      continue;
+    }
     if (bid === '8S') BID_ORDER.push('MIS');
     if (bid === '10H') BID_ORDER.push('OMIS');
     BID_ORDER.push(bid);
@@ -79,6 +91,7 @@ const DENOM_BASE = { S: 40, C: 60, D: 80, H: 100, NT: 120 };
 function contractValue(bid) {
   if (bid === 'MIS') return 250;
   if (bid === 'OMIS') return 500;
+  if (bid === '10NT' && M.on('value-10nt-500')) return 500; // misreading
   const c = parseContract(bid);
   return (c.level - 6) * 100 + DENOM_BASE[c.denom];
 }
@@ -89,6 +102,6 @@ function isSevenLevel(bid) {
 
 module.exports = {
   SEATS, SUITS, JOKER, DECK, RANK_VALUE, SAME_COLOUR, BID_ORDER, BID_RANK,
-  isCard, rankOf, printedSuit, sortCards, leftOf, partnerOf, sideOf, otherSide,
+  isCard, rankOf, printedSuit, sortCards, leftOf, rightOf, partnerOf, sideOf, otherSide,
   parseContract, contractValue, isSevenLevel,
 };

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+'use strict';
+// Measures the corpus's strength: for each named misreading (misreadings.js) and each
+// capability level, runs `fivehundred verify` against this engine with that misreading on
+// and reports whether the suite catches it (at least one scenario failed or errored).
+//
+//   node adapters/independent-js/catch-misreadings.js                 # every misreading, every level
+//   node adapters/independent-js/catch-misreadings.js --only NAME ... # some misreadings
+//   node adapters/independent-js/catch-misreadings.js --levels all,no-legal
+//   node adapters/independent-js/catch-misreadings.js --markdown      # the table as Markdown
+//   FIVEHUNDRED=/path/to/fivehundred node ...                          # which runner to use
+//
+// Run from the repository root. Exit 1 when any misreading is not caught at level "all".
+
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { LIST } = require('./misreadings');
+
+const LEVELS = {
+  all: [],
+  'no-legal': ['--no-legal'],
+  'no-codes': ['--no-codes'],
+  both: ['--no-legal', '--no-codes'],
+};
+
+const args = process.argv.slice(2);
+let only = [];
+let levels = Object.keys(LEVELS);
+let markdown = false;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--only') only.push(args[++i]);
+  else if (args[i] === '--levels') levels = args[++i].split(',');
+  else if (args[i] === '--markdown') markdown = true;
+  else {
+    console.error(`usage: catch-misreadings.js [--only NAME]... [--levels all,no-legal,no-codes,both] [--markdown]`);
+    process.exit(2);
+  }
+}
+for (const l of levels) if (!(l in LEVELS)) throw new Error(`unknown level ${l}`);
+const names = only.length ? only : LIST.map(([n]) => n);
+const runner = process.env.FIVEHUNDRED || 'fivehundred';
+const adapter = path.relative(process.cwd(), path.join(__dirname, 'adapter.js')) || 'adapter.js';
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catch-misreadings-'));
+
+function measure(name, level) {
+  const impl = ['node', adapter, '--misreading', name, ...LEVELS[level]].join(' ');
+  const out = path.join(tmp, `${name}.${level}.json`);
+  const r = spawnSync(runner, ['verify', '--impl', impl, '--format', 'json', '-o', out], { encoding: 'utf8' });
+  if (!fs.existsSync(out)) return { error: `verify exit ${r.status}: ${(r.stderr || '').slice(-300)}` };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const bad = report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored');
+  const result = {
+    caught: bad.length > 0,
+    ids: bad.map((s) => (s.status === 'errored' ? `${s.id}(err)` : s.id)),
+    skipped: report.totals.skipped,
+    total: report.totals.total,
+  };
+  if (level === 'all') {
+    // Projections from the full-capability run, for the runner that will run scenarios with
+    // legal observations at legal_actions false and leave those observations unchecked:
+    // a scenario still catches the misreading if it has a mismatch other than on legal /
+    // legal_count (legal*), other than a rejection code alone (codes*), or neither (both*).
+    const isLegal = (m) => m.what === 'legal' || m.what === 'legal_count';
+    const isCode = (m) =>
+      typeof m.expected === 'string' && typeof m.actual === 'string' &&
+      m.expected.startsWith('rejected') && m.actual.startsWith('rejected');
+    const keep = (pred) =>
+      bad.filter((s) => s.status === 'errored' || (s.mismatches || []).some((m) => pred(m))).map((s) => s.id);
+    result.projected = {
+      'no-legal*': keep((m) => !isLegal(m)),
+      'both*': keep((m) => !isLegal(m) && !isCode(m)),
+    };
+  }
+  return result;
+}
+
+const results = {};
+for (const name of names) {
+  results[name] = {};
+  for (const level of levels) {
+    results[name][level] = measure(name, level);
+    process.stderr.write('.');
+  }
+}
+process.stderr.write('\n');
+
+function cell(r, withIds) {
+  if (r.error) return `ERROR ${r.error}`;
+  if (!r.caught) return 'NOT CAUGHT';
+  const ids = r.ids.length > 6 ? `${r.ids.slice(0, 6).join(' ')} +${r.ids.length - 6}` : r.ids.join(' ');
+  return withIds ? `caught ${r.ids.length}: ${ids}` : `caught ${r.ids.length}`;
+}
+
+// Projected columns (see measure()), when level all was measured.
+const projected = levels.includes('all') ? ['no-legal*', 'both*'] : [];
+for (const name of names) {
+  const all = results[name].all;
+  for (const p of projected) {
+    const ids = all && all.projected ? all.projected[p] : [];
+    results[name][p] = { caught: ids.length > 0, ids };
+  }
+}
+levels = [...levels, ...projected];
+
+const lines = [];
+if (markdown) {
+  lines.push(`| misreading | ${levels.join(' | ')} |`);
+  lines.push(`|---|${levels.map(() => '---').join('|')}|`);
+  for (const name of names) lines.push(`| \`${name}\` | ${levels.map((l) => cell(results[name][l], true)).join(' | ')} |`);
+} else {
+  const w = Math.max(...names.map((n) => n.length));
+  lines.push(`${'misreading'.padEnd(w)}  ${levels.map((l) => l.padEnd(14)).join('')}  scenarios that caught it (level all)`);
+  for (const name of names) {
+    const r = results[name];
+    const first = r[levels[0]];
+    lines.push(
+      `${name.padEnd(w)}  ${levels.map((l) => cell(r[l], false).padEnd(14)).join('')}  ${first && first.ids ? first.ids.join(' ') : ''}`,
+    );
+  }
+}
+lines.push('');
+for (const level of levels) {
+  const caught = names.filter((n) => results[n][level].caught).length;
+  const missed = names.filter((n) => !results[n][level].caught);
+  lines.push(`${level}: ${caught} of ${names.length} caught${missed.length ? `; not caught: ${missed.join(', ')}` : ''}`);
+}
+if (projected.length)
+  lines.push('(* projected from the level-all reports: legal observations unchecked instead of skipped; no-legal* ignores legal mismatches, both* also ignores code-only mismatches)');
+console.log(lines.join('\n'));
+fs.writeFileSync(path.join(tmp, 'results.json'), JSON.stringify(results, null, 1));
+console.error(`reports in ${tmp}`);
+process.exit(levels.includes('all') && names.some((n) => !results[n].all.caught) ? 1 : 0);
