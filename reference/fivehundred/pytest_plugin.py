@@ -1,9 +1,15 @@
 """pytest collection of scenario files: one test item per scenario, named by its id.
 
+Installed as a pytest plugin (the ``pytest11`` entry point), it collects nothing
+until a project names its scenario folders in its pytest configuration::
+
+    [tool.pytest.ini_options]
+    fivehundred_scenarios = ["scenarios"]
+
 ``python -m pytest`` then runs the unit tests and every scenario together, and
-``pytest -k 7QK2`` runs one scenario.  A file that fails to load becomes a failing
+``pytest -k NQGC`` runs one scenario.  A file that fails to load becomes a failing
 item with its diagnostics rather than a collection error, so it never hides the
-other scenarios.
+other scenarios.  Only pytest imports this module; the package never does.
 """
 
 from __future__ import annotations
@@ -14,29 +20,42 @@ from typing import Any
 
 import pytest
 
-from .resources import scenarios_dir
 from .scenarios import FileResult, load_file
 from .scenarios.corpus import SCENARIO_SUFFIXES, is_dispute_record
 from .scenarios.narration import step_text
 from .verify.runner import ReferenceImplementation, judge
 from .verify.verdict import Status
 
+INI_NAME = "fivehundred_scenarios"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(INI_NAME, "folders of Five Hundred scenarios to collect as tests", "paths")
+
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    root = scenarios_dir().resolve()
+    if file_path.suffix not in SCENARIO_SUFFIXES:
+        return None
     path = file_path.resolve()
-    if (
-        file_path.suffix in SCENARIO_SUFFIXES
-        and root in path.parents
-        and not is_dispute_record(path, root)
-    ):
-        return ScenarioFile.from_parent(parent, path=file_path)
+    for folder in parent.config.getini(INI_NAME):
+        root = Path(folder).resolve()
+        if root in path.parents and not is_dispute_record(path, root):
+            return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+def _scenarios_root(path: Path, config: pytest.Config) -> Path | None:
+    resolved = path.resolve()
+    for folder in config.getini(INI_NAME):
+        root = Path(folder).resolve()
+        if root in resolved.parents:
+            return root
     return None
 
 
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        result = load_file(self.path)
+        result = load_file(self.path, _scenarios_root(self.path, self.config))
         name = result.scenario.id if result.scenario is not None else self.path.stem
         yield ScenarioItem.from_parent(self, name=name, result=result)
 

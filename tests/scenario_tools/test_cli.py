@@ -9,8 +9,7 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 from fivehundred.cli import main
-
-from conftest import GOOD
+from scenario_texts import GOOD
 
 Write = Callable[[str, str], Path]
 

@@ -6,8 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fivehundred.scenarios.corpus import load_corpus, load_file
-
-from conftest import GOOD
+from scenario_texts import GOOD
 
 Write = Callable[[str, str], Path]
 

@@ -59,9 +59,12 @@ class SourceMap:
                 for k, v in node.value:
                     if isinstance(k, yaml.ScalarNode) and k.value == part:
                         child, key_node = v, k
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-                if 0 <= part < len(node.value):
-                    child = node.value[part]
+            elif (
+                isinstance(node, yaml.SequenceNode)
+                and isinstance(part, int)
+                and 0 <= part < len(node.value)
+            ):
+                child = node.value[part]
             if child is None:
                 return nodes, None
             node = child

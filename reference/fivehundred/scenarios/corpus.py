@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..resources import retired_ids_file, scenarios_dir
@@ -195,10 +195,27 @@ def read_retired_ids(path: Path | None = None) -> set[str]:
     return ids
 
 
+_LOADED: dict[tuple[str, int, int, str, str], FileResult] = {}
+"""Files already loaded in this process, by path, modification time, size, root and working
+folder: a second load of an unchanged file (the test suite, ``mkdocs serve``) is free."""
+
+
+def _load_once(path: Path, root: Path) -> FileResult:
+    try:
+        stat = path.stat()
+    except OSError:
+        return load_file(path, root)
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, str(root), str(Path.cwd()))
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = _LOADED[key] = load_file(path, root)
+    return replace(loaded, diagnostics=list(loaded.diagnostics))
+
+
 def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -> Corpus:
     """Load every scenario under ``paths`` (default: the bundled scenarios)."""
     root = root or scenarios_dir()
-    files = [load_file(p, root) for p in find_files(list(paths) if paths else [root])]
+    files = [_load_once(p, root) for p in find_files(list(paths) if paths else [root])]
     retired = read_retired_ids()
     first_seen: dict[str, FileResult] = {}
     for result in files:

@@ -346,3 +346,8 @@ def run_json(data: Mapping[str, Any]) -> dict[str, Any]:
     except ModelError as error:
         raise InputError(str(error)) from None
     return run_input(scenario_input)
+
+
+def observer_names() -> tuple[str, ...]:
+    """The observations the reference can report, in the order they are defined."""
+    return tuple(_OBSERVERS)

@@ -1,0 +1,92 @@
+"""A built wheel works outside the checkout: schemas and the bundled corpus ship inside it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment outside the checkout with the wheel installed."""
+    base = tmp_path_factory.mktemp("wheel")
+    dist = base / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)],
+        check=True,
+        cwd=base,
+    )  # fmt: skip
+    wheel = next(dist.glob("fivehundred-*.whl"))
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, cwd=base)
+    return env_dir / "bin"
+
+
+def _run(bin_dir: Path, *args: str, cwd: Path, env: dict[str, str] | None = None) -> str:
+    environment = {k: v for k, v in os.environ.items() if k != "FIVEHUNDRED_HOME"}
+    environment.update(env or {})
+    result = subprocess.run(
+        [str(bin_dir / "fivehundred"), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_verifies_and_shows_the_bundled_corpus(
+    installed: Path, tmp_path: Path
+) -> None:
+    count = sum(
+        1
+        for p in (ROOT / "scenarios").rglob("*.yaml")
+        if "disputes" not in p.relative_to(ROOT).parts
+    )
+    out = _run(installed, "verify", cwd=tmp_path)
+    assert f"verify: {count} passed, 0 failed" in out
+    assert "NQGC" in _run(installed, "show", "NQGC", cwd=tmp_path)
+    imported = subprocess.run(
+        [str(installed / "python"), "-c", "import fivehundred, sys; print(fivehundred.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert str(ROOT) not in imported and "site-packages" in imported
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_reads_a_users_own_suite(installed: Path, tmp_path: Path) -> None:
+    suite = tmp_path / "my-suite"
+    (suite / "scenarios" / "auction").mkdir(parents=True)
+    source = next((ROOT / "scenarios" / "auction").glob("*.yaml"))
+    (suite / "scenarios" / "auction" / source.name).write_text(source.read_text("utf-8"))
+    assert "verify: 1 passed" in _run(installed, "--suite", str(suite), "verify", cwd=tmp_path)
+    assert "verify: 1 passed" in _run(
+        installed, "verify", cwd=tmp_path, env={"FIVEHUNDRED_HOME": str(suite)}
+    )
+    assert "verify: 1 passed" in _run(installed, "verify", cwd=suite)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = subprocess.run(
+        [str(installed / "fivehundred"), "--suite", str(empty), "verify"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "has no scenarios/ folder" in result.stderr and "Traceback" not in result.stderr

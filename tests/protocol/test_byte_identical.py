@@ -1,0 +1,50 @@
+"""What implementers receive never changes by accident.
+
+The export and the run messages of the 219 scenarios that existed before the package
+was restructured were stored (gzipped) from that version; today's encoder must give
+the very same bytes for each of them.  Scenarios added since are not in the fixture.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from fivehundred.scenarios import input_json
+from fivehundred.scenarios.export import export_corpus
+from fivehundred.verify import protocol as p
+from protocol_helpers import corpus
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _stored_export() -> dict[str, object]:
+    with gzip.open(FIXTURES / "export-before-restructure.json.gz", "rt", encoding="utf-8") as f:
+        document: dict[str, object] = json.load(f)
+    return document
+
+
+def test_the_export_of_every_stored_scenario_is_unchanged() -> None:
+    stored = _stored_export()
+    today = export_corpus(corpus())
+    by_id = {entry["id"]: entry for entry in today["scenarios"]}
+    entries = stored["scenarios"]
+    assert isinstance(entries, list) and len(entries) == 219
+    for entry in entries:
+        assert json.dumps(by_id.get(entry["id"]), indent=2, ensure_ascii=False) == json.dumps(
+            entry, indent=2, ensure_ascii=False
+        ), entry["id"]
+    assert today["comparison"] == stored["comparison"]
+    assert today["suite"] == stored["suite"]
+
+
+def test_every_stored_run_message_is_encoded_byte_for_byte_as_before() -> None:
+    with gzip.open(FIXTURES / "run-messages-before-restructure.jsonl.gz", "rb") as f:
+        lines = f.read().splitlines(keepends=True)
+    by_id = {s.id: s for s in corpus()}
+    runs = [json.loads(line) for line in lines if b'"cmd":"run"' in line]
+    assert len(runs) == 219
+    for line, message in zip([x for x in lines if b'"cmd":"run"' in x], runs, strict=True):
+        scenario = by_id[message["scenario"]["id"]]
+        assert p.encode(p.run(message["seq"], input_json(scenario.input()))) == line
