@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import NotationError, card_token, parse_bid, parse_card
-from .engine.cards import card_display, card_rank, card_suit, sort_key
+from .engine import NotationError, Seat, card_token, deal_packets, get_profile, parse_bid, parse_card
+from .engine.cards import card_display, card_suit, sort_key
 from .narration import (
     CallPart,
     CardPart,
@@ -37,7 +37,7 @@ from .narration import (
     suit_symbol,
 )
 from .rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
-from .scenario import Scenario, step_kind
+from .scenario import Scenario, expand_deck, step_kind
 
 RULES_DIR = "rules/"
 """Pages under this folder of the docs are the rules text; only they define clauses."""
@@ -456,10 +456,31 @@ def setup_markdown(scenario: Scenario) -> list[str]:
     }
     if "kitty" in setup:
         hands["kitty"] = [str(c) for c in setup["kitty"]]
+    if "deck" in setup:
+        dealt = dealt_hands(scenario)
+        if dealt:
+            lines += ["The hands and the kitty as dealt:", ""]
+            hands = dealt
     if hands:
-        lines += _hands_table(hands, _roles(scenario))
+        lines += hands_lines(hands, _roles(scenario))
         lines.append("")
     return lines
+
+
+def dealt_hands(scenario: Scenario) -> dict[str, list[str]]:
+    """The four hands and the kitty that a ``deck`` start deals, computed with the
+    engine's own dealing (packets from the seat left of the dealer), or nothing when
+    the deck cannot be dealt (the linter reports that)."""
+    setup = scenario.setup
+    try:
+        profile = get_profile(scenario.profile)
+        deck = [parse_card(str(t)) for t in expand_deck(setup["deck"], scenario.profile)]
+        seats, kitty = deal_packets(profile, Seat.parse(setup["dealer"]), deck)
+    except (NotationError, ValueError, KeyError, TypeError):
+        return {}
+    out = {seat.name: [card_token(c) for c in seats[seat]] for seat in Seat}
+    out["kitty"] = [card_token(c) for c in kitty]
+    return out
 
 
 def _roles(scenario: Scenario) -> dict[str, str]:
@@ -478,41 +499,36 @@ def _roles(scenario: Scenario) -> dict[str, str]:
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
 
-def _hands_table(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> list[str]:
-    columns: list[str] = [s for s in "SCDH" if any(_has_suit(h, s) for h in hands.values())]
-    joker = any("JK" in h for h in hands.values())
-    head = ["", *(suit_html(s) for s in columns)] + (["joker"] if joker else [])
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+def hands_lines(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> list[str]:
+    """The hands, one line per seat (``W: 5♦ 4♦ Joker``), each suit a run that never
+    breaks, so a hand wraps between suits on a narrow screen and no card is hidden.
+
+    A paragraph of inline HTML, so that it also works inside an indented example box.
+    """
+    lines: list[str] = []
     for owner, cards in hands.items():
-        label = f"**{owner}**" if owner != "kitty" else "*kitty*"
+        label = f"<strong>{owner}</strong>" if owner != "kitty" else "<em>kitty</em>"
         if owner in roles:
             label += f" <small>{roles[owner]}</small>"
-        row = [label]
-        for letter in columns:
-            ranks = _ranks_of(cards, letter)
-            row.append(" ".join(ranks) if ranks else "—")
-        if joker:
-            row.append(card_html("JK") if "JK" in cards else "")
-        lines.append("| " + " | ".join(row) + " |")
-    return lines
+        lines.append(
+            f'<span class="fh-hand"><span class="fh-seat">{label}:</span> '
+            f"{hand_html(cards)}</span>"
+        )
+    return [*lines, "{: .fh-hands }"]
 
 
-def _has_suit(tokens: Iterable[str], letter: str) -> bool:
-    return any(t != "JK" and t.endswith(letter) for t in tokens)
-
-
-def _ranks_of(tokens: Iterable[str], letter: str) -> list[str]:
-    cards = []
-    for token in tokens:
-        try:
-            card = parse_card(token)
-        except NotationError:
-            continue
-        suit = card_suit(card)
-        if suit is not None and suit.letter == letter:
-            cards.append(card)
-    cards.sort(key=sort_key)
-    return [_escape(card_display(c)[:-1] if card_rank(c) else "") for c in cards]
+def hand_html(tokens: Sequence[str]) -> str:
+    """A hand in display order, each suit a run (``<span class="fh-srun">``)."""
+    if not tokens:
+        return "<em>none</em>"
+    try:
+        cards = sorted((parse_card(t) for t in tokens), key=sort_key)
+    except NotationError:
+        return " ".join(card_html(t) for t in tokens)
+    return " ".join(
+        '<span class="fh-srun">' + " ".join(card_html(card_token(c)) for c in run) + "</span>"
+        for run in suit_runs(cards)
+    )
 
 
 def steps_table(scenario: Scenario) -> list[str]:
@@ -547,13 +563,25 @@ def _quoted_title(text: str) -> str:
     return '"' + text.replace('"', "'") + '"'
 
 
+INLINE_EXAMPLE_MAX_STEPS = 8
+"""A clause shows one worked example open under its text only when a scenario written
+for it is this short; every other example is folded."""
+
+
 def example_block(
-    scenario: Scenario, anchor: str, primary: bool, page_uri: str, model: SiteModel
+    scenario: Scenario,
+    anchor: str,
+    primary: bool,
+    page_uri: str,
+    model: SiteModel,
+    *,
+    open_: bool | None = None,
 ) -> list[str]:
-    """One scenario as a worked example under a clause: a collapsible box, open for a
-    primary citation and folded for a secondary one, so a clause shows first the
-    cases written for it and a reader can fold any example away."""
-    marker = "???+" if primary else "???"
+    """One scenario as a worked example under a clause: a collapsible box, open when it is
+    the clause's inline example (``open_``; by default a primary citation) and folded
+    otherwise."""
+    is_open = primary if open_ is None else open_
+    marker = "???+" if is_open else "???"
     title = _quoted_title(f"Example {scenario.id} · {scenario.title}")
     others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
     body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
@@ -568,22 +596,47 @@ def example_block(
     return [f"{marker} example fh-example {title}", "", *_indent(body), ""]
 
 
+def inline_example(cited: Sequence[Citation]) -> Citation | None:
+    """The one example a clause shows open under its text: the shortest scenario written
+    for the clause (fewest steps, then fewest cards on the table), if it is short enough."""
+    candidates = [c for c in cited if c.primary]
+    if not candidates:
+        return None
+    best = min(candidates, key=lambda c: (len(c.scenario.steps), _setup_size(c.scenario)))
+    return best if len(best.scenario.steps) <= INLINE_EXAMPLE_MAX_STEPS else None
+
+
+def _setup_size(scenario: Scenario) -> int:
+    hands = scenario.setup.get("hands", {})
+    return sum(len(h) for h in hands.values()) if isinstance(hands, Mapping) else 0
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def examples_for(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
-    """The worked examples of one clause, with a line saying how many there are."""
+    """The worked examples of one clause, rules first: at most one short example open,
+    then every other one inside a single folded box that says how many it holds."""
     cited = model.citations().get(anchor, [])
-    first = sum(1 for c in cited if c.primary)
     if not cited:
         return ["*No scenario illustrates this clause yet.*", ""]
-    counts = f"{first} written for this clause" if first else "none written for it first"
-    if len(cited) > first:
-        counts += f", {len(cited) - first} more that also illustrate it (folded)"
-    lines = [
-        f'<p class="fh-examples-head"><strong>Worked examples</strong> · {len(cited)} '
-        f"scenarios: {counts}</p>",
-        "",
-    ]
-    for citation in cited:
-        lines += example_block(citation.scenario, anchor, citation.primary, page_uri, model)
+    shown = inline_example(cited)
+    rest = [c for c in cited if c is not shown]
+    lines: list[str] = []
+    if shown is not None:
+        lines += example_block(shown.scenario, anchor, True, page_uri, model, open_=True)
+    if rest:
+        more = "more worked example" if shown is not None else "worked example"
+        first = sum(1 for c in rest if c.primary)
+        detail = f"{first} written for this clause, {len(rest) - first} touching it"
+        title = _quoted_title(f"{_plural(len(rest), more)} ({detail})")
+        body: list[str] = []
+        for citation in rest:
+            body += example_block(
+                citation.scenario, anchor, citation.primary, page_uri, model, open_=False
+            )
+        lines += [f"??? fh-more {title}", "", *_indent(body), ""]
     return lines
 
 
@@ -807,3 +860,119 @@ def scenario_nav(scenarios: Iterable[Scenario]) -> list[dict[str, list[dict[str,
         entry = {f"{scenario.id} · {scenario.title}": scenario_uri(scenario.id)}
         sections.setdefault(area_title(scenario.area), []).append(entry)
     return [{title: entries} for title, entries in sections.items()]
+
+
+# ---- the printable rulebook -----------------------------------------------------------
+
+
+RULEBOOK = "rulebook.md"
+"""The generated page with every clause of the rules on one page and no examples."""
+
+RULEBOOK_SKIP = "<!-- rulebook:skip -->"
+RULEBOOK_END_SKIP = "<!-- rulebook:end-skip -->"
+"""Markers a rules page may put around text that belongs on the site only (how to read
+the examples, the clause index): the rulebook leaves out what lies between them."""
+
+_FOLDED = re.compile(r"^\?\?\?\+?[ \t]")
+_MARKER_LINE = re.compile(r"^[ \t]*<!--.*-->[ \t]*$")
+
+
+def rulebook_page(pages: Sequence[tuple[str, str]]) -> str:
+    """Every rules page (``src_uri``, Markdown), in reading order, as one printable page.
+
+    Generated from the same sources as the rules pages, so the two never drift: each
+    page's title becomes a section (anchored ``#page-<name>``), the clause headings
+    keep their permanent anchors, links between rules pages become links within the
+    page, and what is not rule text is left out: folded boxes (background and other
+    rule sets), generated-content markers and any text between the skip markers.
+    Worked examples are added only to the rules pages, never here.
+    """
+    inside = {uri for uri, _ in pages}
+    out = [
+        "---",
+        "search:",
+        "  exclude: true",
+        "---",
+        "",
+        "# The rulebook {#rulebook}",
+        "",
+        "Every clause of the rules on one page, without the worked examples and the background",
+        "boxes, for reading straight through or printing. The clause numbers and anchors are",
+        "those of the [rules pages](rules/index.md), and this page is generated from them. For a",
+        "single sheet, see the [quick reference](quick-reference.md).",
+        "{: .fh-rulebook-note }",
+        "",
+    ]
+    for uri, markdown in pages:
+        out += _rulebook_section(uri, markdown, inside)
+    return "\n".join(out) + "\n"
+
+
+def _page_anchor(uri: str) -> str:
+    stem = posixpath.splitext(posixpath.basename(uri))[0]
+    if stem == "index":
+        stem = posixpath.basename(posixpath.dirname(uri)) or "index"
+    return "page-" + stem
+
+
+def _rulebook_section(uri: str, markdown: str, inside: set[str]) -> list[str]:
+    lines = markdown.splitlines()
+    fenced = _fence_mask(lines)
+    kept: list[str] = []
+    skipping = False
+    folded = False
+    for line, in_fence in zip(lines, fenced, strict=True):
+        stripped = line.strip()
+        if not in_fence and stripped == RULEBOOK_SKIP:
+            skipping = True
+            continue
+        if not in_fence and stripped == RULEBOOK_END_SKIP:
+            skipping = False
+            continue
+        if skipping:
+            continue
+        if folded:
+            if not stripped or line.startswith(("    ", "\t")):
+                continue
+            folded = False
+        if not in_fence and _FOLDED.match(line):
+            folded = True
+            continue
+        if not in_fence and _MARKER_LINE.match(line):
+            continue
+        if not in_fence:
+            heading = _ANY_HEADING.match(line)
+            if heading:
+                line = _demote(line, uri)
+            line = _rulebook_links(line, uri, inside)
+        kept.append(line)
+    out: list[str] = []
+    for line in kept:  # no runs of blank lines where boxes were taken out
+        if not line.strip() and out and not out[-1].strip():
+            continue
+        out.append(line)
+    return [*out, ""]
+
+
+def _demote(line: str, uri: str) -> str:
+    hashes, _, rest = line.partition(" ")
+    if len(hashes) == 1 and "{" not in rest:
+        rest = f"{rest.strip()} {{#{_page_anchor(uri)}}}"
+    return "#" * min(len(hashes) + 1, 6) + " " + rest
+
+
+def _rulebook_links(line: str, uri: str, inside: set[str]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        text, target = match.group(1), match.group(2)
+        if _SCHEME.match(target) or target.startswith("/"):
+            return match.group(0)
+        path, _, fragment = target.partition("#")
+        if not path:
+            return f"{text}(#{fragment})"
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(uri), path))
+        if resolved in inside:
+            return f"{text}(#{fragment or _page_anchor(resolved)})"
+        anchor = f"#{fragment}" if fragment else ""
+        return f"{text}({relative_link(RULEBOOK, resolved)}{anchor})"
+
+    return _INLINE_LINK.sub(replace, line)

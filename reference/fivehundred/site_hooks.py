@@ -37,12 +37,14 @@ from mkdocs.structure.pages import Page
 from fivehundred.corpus import load_corpus
 from fivehundred.scenario import Scenario
 from fivehundred.site_generator import (
+    RULEBOOK,
     RULES_DIR,
     SCENARIOS_INDEX,
     SiteModel,
     fill_markers,
     inject_examples,
     rewrite_repository_links,
+    rulebook_page,
     scenario_nav,
     scenario_page,
     scenario_uri,
@@ -75,6 +77,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for diagnostic in corpus.diagnostics:
         log.warning(f"invalid scenario left out of the site: {diagnostic}")
     _State.scenarios = corpus.scenarios
+    snippets = config.mdx_configs.get("pymdownx.snippets")
+    if isinstance(snippets, dict):
+        snippets["base_path"] = [str(Path(config.docs_dir).resolve())]
     _State.published = {}
     _State.model = None
     nav = config.nav
@@ -96,6 +101,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         log.warning(problem)
     _State.model = model
     files.append(File.generated(config, SCENARIOS_INDEX, content=scenarios_index(model)))
+    order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
+    rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
+    files.append(File.generated(config, RULEBOOK, content=rulebook))
     repo = _repo_root(config)
     for folder in PUBLISHED_FOLDERS:
         for path in sorted((repo / folder).rglob("*")):
@@ -120,6 +128,17 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
     return fill_markers(markdown, uri, model)
+
+
+def _nav_uris(nav: object) -> list[str]:
+    """The pages of a nav tree (as ``mkdocs.yml`` writes it), in reading order."""
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") else []
+    if isinstance(nav, dict):
+        return [uri for value in nav.values() for uri in _nav_uris(value)]
+    if isinstance(nav, list):
+        return [uri for item in nav for uri in _nav_uris(item)]
+    return []
 
 
 def _repo_root(config: MkDocsConfig) -> Path:
