@@ -25,7 +25,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import NotationError, Seat, card_token, deal_packets, get_profile, parse_bid, parse_card
+from .engine import (
+    NotationError,
+    Seat,
+    card_token,
+    deal_packets,
+    get_profile,
+    parse_bid,
+    parse_card,
+)
 from .engine.cards import card_display, card_suit, sort_key
 from .narration import (
     CallPart,
@@ -55,6 +63,11 @@ CLAUSE_INDEX_MARKER = "<!-- fivehundred:clause-index -->"
 
 SCENARIO_COUNT_MARKER = "<!-- fivehundred:scenario-count -->"
 """Replaced, on any page, by the number of scenarios, so no page states a stale count."""
+
+RENDER_CACHE: dict[str, Any] = {}
+"""Storage the site hooks keep across the rebuilds of one process (``mkdocs serve``):
+mkdocs loads the hooks file afresh for every rebuild, while this package stays imported.
+The hooks key each page's rendering by a hash of its final Markdown."""
 
 CLAUSE_ANCHORS: tuple[str, ...] = (*(r.slug for r in RULINGS), *EXTRA_ANCHORS)
 """Every anchor a scenario may cite: the rulings' slugs and the extra anchors."""
@@ -511,8 +524,7 @@ def hands_lines(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> lis
         if owner in roles:
             label += f" <small>{roles[owner]}</small>"
         lines.append(
-            f'<span class="fh-hand"><span class="fh-seat">{label}:</span> '
-            f"{hand_html(cards)}</span>"
+            f'<span class="fh-hand"><span class="fh-seat">{label}:</span> {hand_html(cards)}</span>'
         )
     return [*lines, "{: .fh-hands }"]
 
@@ -771,7 +783,9 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     ]
     if source is not None:
         where = _repo_path(scenario)
-        lines += [f'??? note "The scenario file: {where}"', "", "    ```yaml"]
+        # Plain text, not highlighted: highlighting every file costs more build time than
+        # all the rest of the page, for colours on a short, simple document.
+        lines += [f'??? note "The scenario file: {where}"', "", '    ```text title="YAML"']
         lines += _indent(source.rstrip("\n").splitlines())
         lines += ["    ```", ""]
     return "\n".join(lines)

@@ -26,17 +26,30 @@ an anchor nobody defines, a clause without a scenario) is logged as a warning, s
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import logging
+import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import TableOfContents
 
-from fivehundred.corpus import load_corpus
+from fivehundred.corpus import (
+    Corpus,
+    FileResult,
+    display_path,
+    find_files,
+    load_file,
+    read_retired_ids,
+)
 from fivehundred.scenario import Scenario
 from fivehundred.site_generator import (
+    RENDER_CACHE,
     RULEBOOK,
     RULES_DIR,
     SCENARIOS_INDEX,
@@ -69,19 +82,34 @@ class _State:
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
+    fingerprint: ClassVar[str] = ""
+    """What, besides a page's own Markdown, its rendering depends on: the Markdown
+    extensions and their settings, the URL style and the list of files (links)."""
+    keys: ClassVar[dict[str, str]] = {}
+    """Page ``src_uri`` → the cache key of its rendering in this build."""
+    hits: ClassVar[dict[str, _Rendered]] = {}
+    """Pages whose rendering this build takes from the cache."""
+    indexed: ClassVar[set[str]] = set()
+    """Search-index cache keys used by this build."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     root = _repo_root(config) / "scenarios"
-    corpus = load_corpus(root=root)
+    corpus, problems = _load_corpus(root)
     for diagnostic in corpus.diagnostics:
         log.warning(f"invalid scenario left out of the site: {diagnostic}")
+    for problem in problems:
+        log.warning(f"invalid scenario left out of the site: {problem}")
     _State.scenarios = corpus.scenarios
+    _cache_search(config)
     snippets = config.mdx_configs.get("pymdownx.snippets")
     if isinstance(snippets, dict):
         snippets["base_path"] = [str(Path(config.docs_dir).resolve())]
     _State.published = {}
     _State.model = None
+    _State.keys = {}
+    _State.hits = {}
+    _State.indexed = set()
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -115,6 +143,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         source = _read(scenario.path)
         page = scenario_page(scenario, model, source)
         files.append(File.generated(config, scenario_uri(scenario.id), content=page))
+    _State.fingerprint = _fingerprint(files, config)
     return files
 
 
@@ -127,7 +156,174 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = inject_examples(markdown, uri, model)
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
-    return fill_markers(markdown, uri, model)
+    markdown = fill_markers(markdown, uri, model)
+    return _from_cache(markdown, page)
+
+
+# ---- rendering cache: a rebuild converts only the pages whose Markdown changed ------------
+#
+# ``mkdocs serve`` rebuilds the whole site after any edit.  Converting Markdown is most of a
+# build, and an edit to one scenario changes the Markdown of a handful of pages (its own,
+# and the rules pages showing it), so each page's rendering is kept, keyed by a hash of its
+# final Markdown and of what else the conversion depends on (``_fingerprint``), and reused
+# when the key comes round again.  A cached page is handed to mkdocs as empty Markdown and
+# its HTML, table of contents, title and anchors are put back in ``on_page_content``.
+# A fresh process (``mkdocs build``, CI) starts with an empty cache and renders everything,
+# so every link warning is reported there.
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    html: str
+    toc: TableOfContents
+    title: str | None
+    anchors: frozenset[str]
+    links: dict[str, dict[str, str]]
+    """Linked page ``src_uri`` → {anchor: original link}, for mkdocs' anchor validation."""
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+"""Object addresses in a repr: they differ from one configuration load to the next."""
+
+
+def _fingerprint(files: Files, config: MkDocsConfig) -> str:
+    digest = hashlib.sha256()
+    parts = [
+        repr(config.markdown_extensions),
+        _ADDRESS.sub("", repr(sorted((k, repr(v)) for k, v in (config.mdx_configs or {}).items()))),
+        str(config.use_directory_urls),
+        *sorted(f.src_uri for f in files),
+    ]
+    for part in parts:
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _from_cache(markdown: str, page: Page) -> str:
+    uri = page.file.src_uri
+    key = hashlib.sha256("\0".join((_State.fingerprint, uri, markdown)).encode("utf-8")).hexdigest()
+    _State.keys[uri] = key
+    hit = _cache("pages").get(key)
+    if isinstance(hit, _Rendered):
+        _State.hits[uri] = hit
+        return ""
+    return markdown
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    uri = page.file.src_uri
+    key = _State.keys.get(uri)
+    if key is None:
+        return html
+    hit = _State.hits.pop(uri, None)
+    if hit is not None:
+        page.toc = hit.toc
+        page._title_from_render = hit.title
+        page.present_anchor_ids = set(hit.anchors)
+        links = {}
+        for src, anchors in hit.links.items():
+            target = files.get_file_from_path(src)
+            if target is not None:
+                links[target] = dict(anchors)
+        page.links_to_anchors = links
+        return hit.html
+    _cache("pages")[key] = _Rendered(
+        html=html,
+        toc=page.toc,
+        title=page._title_from_render,
+        anchors=frozenset(page.present_anchor_ids or ()),
+        links={f.src_uri: dict(a) for f, a in (page.links_to_anchors or {}).items()},
+    )
+    return html
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Forget what this build did not use, so the caches never grow."""
+    used = set(_State.keys.values())
+    pages = _cache("pages")
+    for key in [k for k in pages if k not in used]:
+        del pages[key]
+    search = _cache("search")
+    for key in [k for k in search if k not in _State.indexed]:
+        del search[key]
+
+
+def _cache(name: str) -> dict[Any, Any]:
+    """One named part of the cache kept across rebuilds."""
+    part = RENDER_CACHE.setdefault(name, {})
+    assert isinstance(part, dict)
+    return part
+
+
+def _load_corpus(root: Path) -> tuple[Corpus, dict[str, str]]:
+    """The corpus, as ``load_corpus`` reads it, reusing each file's result while its
+    content is unchanged (a scenario goes through YAML, the JSON Schema and lint, which
+    is most of the time of a rebuild otherwise).  The corpus-wide checks (a retired id,
+    an id used twice) run on every build; what they find is returned as problem text →
+    the id to leave out."""
+    files = _cache("files")
+    results: list[FileResult] = []
+    for path in find_files([root]):
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            digest = ""
+        cached = files.get(path)
+        if cached is None or cached[0] != digest:
+            cached = (digest, load_file(path, root))
+            files[path] = cached
+        result = cached[1]
+        results.append(FileResult(result.path, result.scenario, list(result.diagnostics)))
+    retired = read_retired_ids()
+    seen: dict[str, Path | None] = {}
+    problems: dict[str, str] = {}
+    for result in results:
+        scenario = result.scenario
+        if scenario is None:
+            continue
+        where = display_path(result.path)
+        if scenario.id in retired:
+            problems[f"{where}: id {scenario.id} is retired and may never be used again"] = (
+                scenario.id
+            )
+            result.scenario = None
+        elif scenario.id in seen:
+            first = seen[scenario.id]
+            other = display_path(first) if first is not None else "another file"
+            problems[f"{where}: id {scenario.id} is already used by {other}"] = scenario.id
+            result.scenario = None
+        else:
+            seen[scenario.id] = result.path
+    return Corpus(results), problems
+
+
+def _cache_search(config: MkDocsConfig) -> None:
+    """Let the search plugin reuse a page's index entries while the page's HTML is the
+    same: indexing parses every page's HTML and is the largest part of a rebuild."""
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        original = getattr(index, "add_entry_from_context", None)
+        entries = getattr(index, "entries", None)
+        if index is None or not callable(original) or not isinstance(entries, list):
+            continue
+
+        def add_entry(page: Page, _add: Any = original, _entries: list[Any] = entries) -> None:
+            meta = repr(page.meta.get("search"))
+            key = hashlib.sha256(
+                "\0".join((page.url, meta, page.content or "")).encode("utf-8")
+            ).hexdigest()
+            _State.indexed.add(key)
+            search = _cache("search")
+            hit = search.get(key)
+            if hit is not None:
+                _entries.extend(copy.deepcopy(hit))
+                return
+            before = len(_entries)
+            _add(page)
+            search[key] = copy.deepcopy(_entries[before:])
+
+        index.add_entry_from_context = add_entry
 
 
 def _nav_uris(nav: object) -> list[str]:
@@ -155,4 +351,4 @@ def _read(path: Path | None) -> str | None:
         return None
 
 
-__all__ = ["on_config", "on_files", "on_page_markdown"]
+__all__ = ["on_config", "on_files", "on_page_content", "on_page_markdown", "on_post_build"]
