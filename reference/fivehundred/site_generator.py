@@ -507,7 +507,7 @@ def _roles(scenario: Scenario) -> dict[str, str]:
     dealer = setup.get("dealer")
     if dealer in roles:
         roles[dealer].append("dealer")
-        if setup["start"] == "auction":
+        if setup["start"] in ("auction", "deck"):
             roles[_LEFT[dealer]].append("calls first")
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
