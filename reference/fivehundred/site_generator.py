@@ -427,10 +427,12 @@ _STARTS = {
 }
 
 
-def setup_markdown(scenario: Scenario) -> list[str]:
-    """The starting position: a one-line summary and the hands, one row per seat.
+def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
+    """The starting position: a one-line summary and the hands, one line per seat.
 
-    Hands are laid out like a bridge hand record (a column per suit, ranks only),
+    ``raw_html`` writes the hands as an HTML block, which Markdown passes through
+    untouched (much faster to build); only at the top level of a page, never inside
+    an indented box.  Hands read like a hand record (by suit, high card first),
     because that is how players read a deal at a glance.
     """
     setup = scenario.setup
@@ -460,7 +462,8 @@ def setup_markdown(scenario: Scenario) -> list[str]:
         else:
             lines.append(f"**{setup['dealer']}** deals this deck, top card first:")
             lines.append("")
-            lines.append(deck_html([str(t) for t in setup["deck"]]))
+            deck = deck_html([str(t) for t in setup["deck"]])
+            lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
         lines.append("")
     hands: dict[str, list[str]] = {
         seat: [str(c) for c in setup["hands"][seat]]
@@ -475,7 +478,10 @@ def setup_markdown(scenario: Scenario) -> list[str]:
             lines += ["The hands and the kitty as dealt:", ""]
             hands = dealt
     if hands:
-        lines += hands_lines(hands, _roles(scenario))
+        hand = hands_lines(hands, _roles(scenario))
+        if raw_html:
+            hand = ['<p class="fh-hands">', *hand[:-1], "</p>"]
+        lines += hand
         lines.append("")
     return lines
 
@@ -543,6 +549,26 @@ def hand_html(tokens: Sequence[str]) -> str:
     )
 
 
+def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
+    """Each step as (number, what happens, what is expected), the cells as inline HTML."""
+    rows: list[tuple[int, str, str]] = []
+    for index, step in enumerate(scenario.steps):
+        if step_kind(step) == "expect":
+            expected = "<br>".join(
+                f"<code>{_escape(key)}</code> {value_html(key, value)}"
+                for key, value in step["expect"].items()
+            )
+            rows.append((index, "<em>check</em>", expected))
+            continue
+        if "reject" in step:
+            outcome = f'<span class="fh-refused">refused</span> <code>{step["reject"]}</code>'
+        else:
+            outcome = '<span class="fh-accepted">accepted</span>'
+        note = f"<br><small>{_escape(str(step['note']))}</small>" if step.get("note") else ""
+        rows.append((index, f"{step_html(step)}{note}", outcome))
+    return rows
+
+
 def steps_table(scenario: Scenario) -> list[str]:
     """The steps as sentences beside what must be observed, numbered as reports number them.
 
@@ -550,21 +576,26 @@ def steps_table(scenario: Scenario) -> list[str]:
     ``fivehundred show``, so a reader can go from a failure straight to the step.
     """
     lines = ["| step | what happens | expected |", "|--:|---|---|"]
-    for index, step in enumerate(scenario.steps):
-        if step_kind(step) == "expect":
-            expected = "<br>".join(
-                f"<code>{_escape(key)}</code> {value_html(key, value)}"
-                for key, value in step["expect"].items()
-            )
-            lines.append(f"| {index} | <em>check</em> | {expected} |")
-            continue
-        if "reject" in step:
-            outcome = f'<span class="fh-refused">refused</span> <code>{step["reject"]}</code>'
-        else:
-            outcome = '<span class="fh-accepted">accepted</span>'
-        note = f"<br><small>{_escape(str(step['note']))}</small>" if step.get("note") else ""
-        lines.append(f"| {index} | {step_html(step)}{note} | {outcome} |")
+    lines += [f"| {n} | {what} | {expected} |" for n, what, expected in step_rows(scenario)]
     return lines
+
+
+_BOLD = re.compile(r"\*\*([^*]+)\*\*")
+
+
+def steps_table_html(scenario: Scenario) -> str:
+    """The steps table of ``steps_table`` as one HTML block, for the top level of a page:
+    Markdown passes it through as it is instead of parsing hundreds of inline tags."""
+    rows = [
+        '<table class="fh-steps">',
+        "<thead><tr><th>step</th><th>what happens</th><th>expected</th></tr></thead>",
+        "<tbody>",
+    ]
+    for number, what, expected in step_rows(scenario):
+        cells = (_BOLD.sub(r"<strong>\1</strong>", c) for c in (what, expected))
+        rows.append(f"<tr><td>{number}</td><td>{next(cells)}</td><td>{next(cells)}</td></tr>")
+    rows.append("</tbody></table>")
+    return "\n".join(rows)
 
 
 def _indent(lines: Iterable[str], by: str = "    ") -> list[str]:
@@ -627,9 +658,23 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def example_line(scenario: Scenario, anchor: str, page_uri: str, model: SiteModel) -> str:
+    """One worked example in a clause's folded list: its id and title linking to its
+    page (the setup, the steps and the file), and the one sentence it proves."""
+    link = relative_link(page_uri, scenario_uri(scenario.id))
+    others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
+    also = f" <small>Also illustrates {', '.join(others)}.</small>" if others else ""
+    assertion = " ".join(scenario.assertion.split())
+    return f"- **Example [{scenario.id}]({link}) · {_escape(scenario.title)}.** {assertion}{also}"
+
+
 def examples_for(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
-    """The worked examples of one clause, rules first: at most one short example open,
-    then every other one inside a single folded box that says how many it holds."""
+    """The worked examples of one clause, rules first: at most one short example open
+    under the clause, then one folded box that says how many others there are and
+    lists each with what it proves, linking to its page.
+
+    The full examples live on the scenario pages; repeating every one of them under
+    each clause it cites made the rules pages long to read, to print and to build."""
     cited = model.citations().get(anchor, [])
     if not cited:
         return ["*No scenario illustrates this clause yet.*", ""]
@@ -643,11 +688,7 @@ def examples_for(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
         first = sum(1 for c in rest if c.primary)
         detail = f"{first} written for this clause, {len(rest) - first} touching it"
         title = _quoted_title(f"{_plural(len(rest), more)} ({detail})")
-        body: list[str] = []
-        for citation in rest:
-            body += example_block(
-                citation.scenario, anchor, citation.primary, page_uri, model, open_=False
-            )
+        body = [example_line(c.scenario, anchor, page_uri, model) for c in rest]
         lines += [f"??? fh-more {title}", "", *_indent(body), ""]
     return lines
 
@@ -766,8 +807,8 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     lines.append("")
     if scenario.explanation.strip():
         lines += ["## Why", "", scenario.explanation.strip(), ""]
-    lines += ["## Setup", "", *setup_markdown(scenario)]
-    lines += ["## Steps and expected results", "", *steps_table(scenario), ""]
+    lines += ["## Setup", "", *setup_markdown(scenario, raw_html=True)]
+    lines += ["## Steps and expected results", "", steps_table_html(scenario), ""]
     lines += [
         "Each action is accepted unless it says *refused*, with the rejection code an",
         "implementation must give; a *check* compares only the observations listed.",

@@ -8,8 +8,10 @@ as part of the package, hence the absolute imports.
 The events, in the order mkdocs fires them:
 
 ``on_config``
-    load the corpus (the scenarios next to ``mkdocs.yml``) and add a nav section
-    per area under the ``Scenarios`` entry;
+    load the corpus (the scenarios next to ``mkdocs.yml``) and put the scenarios
+    index under the ``Scenarios`` entry; the scenario pages stay out of the nav
+    (``not_in_nav``), which lists them by area: a nav entry per scenario made every
+    page of the site render hundreds of links, the largest cost of a build;
 ``on_files``
     add the scenarios index, one virtual page per scenario and a copy of the JSON
     Schemas, then read the rules pages to find every clause anchor and check the
@@ -58,7 +60,6 @@ from fivehundred.site_generator import (
     inject_examples,
     rewrite_repository_links,
     rulebook_page,
-    scenario_nav,
     scenario_page,
     scenario_uri,
     scenarios_index,
@@ -114,7 +115,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if isinstance(nav, list):
         for item in nav:
             if isinstance(item, dict) and isinstance(item.get(SCENARIOS_NAV_TITLE), list):
-                item[SCENARIOS_NAV_TITLE] = [SCENARIOS_INDEX, *scenario_nav(corpus.scenarios)]
+                item[SCENARIOS_NAV_TITLE] = [SCENARIOS_INDEX]
     return config
 
 
