@@ -18,6 +18,7 @@ Marked ``slow``; it is skipped when Playwright or Chromium is missing.  Setup::
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import re
 import subprocess
@@ -267,3 +268,34 @@ def test_glossary_terms_have_tooltips(page: Any, base_url: str) -> None:
     abbr.scroll_into_view_if_needed()
     abbr.hover()
     page.screenshot(path=str(SHOTS / "tooltip.png"))
+
+
+RULE_PAGES = [
+    "rules/deck-and-ranks/",
+    "rules/the-deal/",
+    "rules/the-auction/",
+    "rules/kitty-and-start-of-play/",
+    "rules/following-and-winning/",
+    "rules/the-joker-without-trumps/",
+    "rules/contract-values-and-scoring/",
+    "rules/end-of-the-game/",
+]
+
+
+def test_clauses_are_about_a_screen_apart(page: Any, base_url: str) -> None:
+    """With the examples as the site folds them, the distance from one clause heading to
+    the next (text, one open example, the folded box) stays within two screens; the
+    figures are written to build/screenshots/clause-gaps.txt."""
+    report = []
+    worst = 0
+    for path in RULE_PAGES:
+        page.goto(base_url + path)
+        tops = page.eval_on_selector_all(
+            "article h2[id]", "els => els.map(e => [e.id, e.getBoundingClientRect().top])"
+        )
+        for (anchor, top), (_, following) in itertools.pairwise(tops):
+            gap = int(following - top)
+            worst = max(worst, gap)
+            report.append(f"{path}#{anchor}\t{gap}")
+    (SHOTS / "clause-gaps.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+    assert worst <= 2 * 900, f"a clause runs {worst}px before the next one"
