@@ -7,9 +7,12 @@ generated here at build time, so the site can never show an example that the sui
 does not run, or miss one that it does:
 
 * under each rule clause (a heading carrying a ruling's slug as ``{#slug}``), the
-  scenarios that cite the slug, primary citations first;
-* one page per scenario, named by its permanent id;
-* an index of scenarios by area, with how many scenarios cite each clause.
+  scenarios that cite the slug: at most one short one open, the others folded, each
+  with the sentence it proves and a link to its page (rules first, tests under them);
+* one page per scenario, named by its permanent id, with the hands (as dealt, for a
+  start from a deck), every step and the file;
+* an index of scenarios by area, with how many scenarios cite each clause;
+* the printable rulebook: every rules page on one page, without examples or boxes.
 
 This module only turns data into Markdown strings and never touches the file
 system or mkdocs, so it is cheap to test and to reuse; ``site_hooks`` wires it
