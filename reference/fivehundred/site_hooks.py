@@ -28,7 +28,6 @@ an anchor nobody defines, a clause without a scenario) is logged as a warning, s
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import logging
 import re
@@ -36,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+import jinja2
+import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -140,10 +141,21 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 relative = path.relative_to(repo).as_posix()
                 files.append(File.generated(config, relative, abs_src_path=str(path)))
                 _State.published[relative] = relative
+    pages = _cache("scenario-pages")
+    clauses = repr((sorted(model.clause_pages.items()), sorted(model.clause_titles.items())))
+    used: set[str] = set()
     for scenario in model.scenarios:
         source = _read(scenario.path)
-        page = scenario_page(scenario, model, source)
+        key = hashlib.sha256(
+            "\0".join((clauses, str(scenario.path), source or scenario.id)).encode("utf-8")
+        ).hexdigest()
+        used.add(key)
+        page = pages.get(key)
+        if not isinstance(page, str):
+            page = pages[key] = scenario_page(scenario, model, source)
         files.append(File.generated(config, scenario_uri(scenario.id), content=page))
+    for key in [k for k in pages if k not in used]:
+        del pages[key]
     _State.fingerprint = _fingerprint(files, config)
     return files
 
@@ -208,27 +220,34 @@ def _from_cache(markdown: str, page: Page) -> str:
     hit = _cache("pages").get(key)
     if isinstance(hit, _Rendered):
         _State.hits[uri] = hit
-        return ""
+
+        def render(config: MkDocsConfig, files: Files) -> None:
+            _restore(page, hit, files)
+
+        # This page only: mkdocs calls page.render next; with the rendering in hand there
+        # is no Markdown converter to set up and nothing to convert.
+        page.render = render  # type: ignore[method-assign]
     return markdown
+
+
+def _restore(page: Page, hit: _Rendered, files: Files) -> None:
+    page.content = hit.html
+    page.toc = hit.toc
+    page._title_from_render = hit.title
+    page.present_anchor_ids = set(hit.anchors)
+    links = {}
+    for src, anchors in hit.links.items():
+        target = files.get_file_from_path(src)
+        if target is not None:
+            links[target] = dict(anchors)
+    page.links_to_anchors = links
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
     key = _State.keys.get(uri)
-    if key is None:
+    if key is None or _State.hits.pop(uri, None) is not None:
         return html
-    hit = _State.hits.pop(uri, None)
-    if hit is not None:
-        page.toc = hit.toc
-        page._title_from_render = hit.title
-        page.present_anchor_ids = set(hit.anchors)
-        links = {}
-        for src, anchors in hit.links.items():
-            target = files.get_file_from_path(src)
-            if target is not None:
-                links[target] = dict(anchors)
-        page.links_to_anchors = links
-        return hit.html
     _cache("pages")[key] = _Rendered(
         html=html,
         toc=page.toc,
@@ -237,6 +256,24 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         links={f.src_uri: dict(a) for f, a in (page.links_to_anchors or {}).items()},
     )
     return html
+
+
+class _Bytecode(jinja2.BytecodeCache):
+    """Compiled theme templates kept across rebuilds (keyed by jinja by name and source
+    checksum): mkdocs makes a new template environment for every build."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = _cache("jinja").get(bucket.key)
+        if isinstance(code, bytes):
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        _cache("jinja")[bucket.key] = bucket.bytecode_to_string()
+
+
+def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+    env.bytecode_cache = _Bytecode()
+    return env
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -318,11 +355,11 @@ def _cache_search(config: MkDocsConfig) -> None:
             search = _cache("search")
             hit = search.get(key)
             if hit is not None:
-                _entries.extend(copy.deepcopy(hit))
+                _entries.extend(hit)
                 return
             before = len(_entries)
             _add(page)
-            search[key] = copy.deepcopy(_entries[before:])
+            search[key] = _entries[before:]
 
         index.add_entry_from_context = add_entry
 
@@ -352,4 +389,11 @@ def _read(path: Path | None) -> str | None:
         return None
 
 
-__all__ = ["on_config", "on_files", "on_page_content", "on_page_markdown", "on_post_build"]
+__all__ = [
+    "on_config",
+    "on_env",
+    "on_files",
+    "on_page_content",
+    "on_page_markdown",
+    "on_post_build",
+]
