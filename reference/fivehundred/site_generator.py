@@ -67,6 +67,9 @@ CLAUSE_INDEX_MARKER = "<!-- fivehundred:clause-index -->"
 SCENARIO_COUNT_MARKER = "<!-- fivehundred:scenario-count -->"
 """Replaced, on any page, by the number of scenarios, so no page states a stale count."""
 
+SCENARIO_SEARCH_BOOST = 0.2
+"""Search weight of a scenario page relative to a rules page (1)."""
+
 RENDER_CACHE: dict[str, Any] = {}
 """Storage the site hooks keep across the rebuilds of one process (``mkdocs serve``):
 mkdocs loads the hooks file afresh for every rebuild, while this package stays imported.
@@ -792,7 +795,10 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     be observed, the commands that run it, and the file itself."""
     uri = scenario_uri(scenario.id)
     index = relative_link(uri, SCENARIOS_INDEX)
-    lines = [f"# {scenario.id} · {_escape(scenario.title)}", ""]
+    # Searches should land on the rules first: a scenario page repeats the words of the
+    # clauses it tests, and there are hundreds of them.
+    lines = ["---", "search:", f"  boost: {SCENARIO_SEARCH_BOOST}", "---", ""]
+    lines += [f"# {scenario.id} · {_escape(scenario.title)}", ""]
     lines += [
         '!!! abstract "Asserts"',
         "",

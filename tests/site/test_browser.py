@@ -249,15 +249,24 @@ def test_every_card_of_a_hand_is_visible_on_a_phone(phone: Any, base_url: str) -
     phone.screenshot(path=str(SHOTS / "phone-joker-hands.png"))
 
 
-def test_the_rulebook_prints_on_at_most_20_pages(page: Any, base_url: str) -> None:
-    page.goto(base_url + "rulebook/")
+def _printed_pages(page: Any, path: str, name: str) -> int:
+    page.goto(path)
     page.emulate_media(media="print")
-    pdf = page.pdf(format="A4", print_background=False)
-    (SHOTS / "rulebook.pdf").write_bytes(pdf)
-    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) or max(
+    pdf: bytes = page.pdf(format="A4", print_background=False)
+    (SHOTS / name).write_bytes(pdf)
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) or max(
         (int(n) for n in re.findall(rb"/Count\s+(\d+)", pdf)), default=0
     )
+
+
+def test_the_rulebook_prints_on_at_most_20_pages(page: Any, base_url: str) -> None:
+    pages = _printed_pages(page, base_url + "rulebook/", "rulebook.pdf")
     assert 0 < pages <= MAX_PRINTED_PAGES, f"the rulebook prints on {pages} pages"
+    sheet = _printed_pages(page, base_url + "quick-reference/", "quick-reference.pdf")
+    (SHOTS / "printed-pages.txt").write_text(
+        f"rulebook\t{pages}\nquick-reference\t{sheet}\n", encoding="utf-8"
+    )
+    assert sheet <= 2, f"the quick reference prints on {sheet} pages"
 
 
 def test_glossary_terms_have_tooltips(page: Any, base_url: str) -> None:
