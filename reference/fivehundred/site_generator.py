@@ -67,9 +67,6 @@ CLAUSE_INDEX_MARKER = "<!-- fivehundred:clause-index -->"
 SCENARIO_COUNT_MARKER = "<!-- fivehundred:scenario-count -->"
 """Replaced, on any page, by the number of scenarios, so no page states a stale count."""
 
-SCENARIO_SEARCH_BOOST = 0.2
-"""Search weight of a scenario page relative to a rules page (1)."""
-
 RENDER_CACHE: dict[str, Any] = {}
 """Storage the site hooks keep across the rebuilds of one process (``mkdocs serve``):
 mkdocs loads the hooks file afresh for every rebuild, while this package stays imported.
@@ -795,9 +792,10 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     be observed, the commands that run it, and the file itself."""
     uri = scenario_uri(scenario.id)
     index = relative_link(uri, SCENARIOS_INDEX)
-    # Searches should land on the rules first: a scenario page repeats the words of the
-    # clauses it tests, and there are hundreds of them.
-    lines = ["---", "search:", f"  boost: {SCENARIO_SEARCH_BOOST}", "---", ""]
+    # Searches land on the rules: a scenario page repeats the words of the clauses it
+    # tests, and hundreds of them made the index slow to build and to download.  Ids and
+    # titles stay searchable on the scenarios index, what each proves on the rules pages.
+    lines = ["---", "search:", "  exclude: true", "---", ""]
     lines += [f"# {scenario.id} · {_escape(scenario.title)}", ""]
     lines += [
         '!!! abstract "Asserts"',
@@ -824,20 +822,25 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
         "",
         "## Run it",
         "",
-        "```console",
-        f"fivehundred verify --id {scenario.id}   # against the reference",
-        f"fivehundred show {scenario.id}          # read it at the terminal",
-        f"fivehundred verify --id {scenario.id} --impl 'YOUR ADAPTER'",
-        "```",
+        '<pre class="fh-commands"><code>'
+        + _escape(
+            f"fivehundred verify --id {scenario.id}   # against the reference\n"
+            f"fivehundred show {scenario.id}          # read it at the terminal\n"
+            f"fivehundred verify --id {scenario.id} --impl 'YOUR ADAPTER'"
+        )
+        + "</code></pre>",
         "",
     ]
     if source is not None:
-        where = _repo_path(scenario)
-        # Plain text, not highlighted: highlighting every file costs more build time than
-        # all the rest of the page, for colours on a short, simple document.
-        lines += [f'??? note "The scenario file: {where}"', "", '    ```text title="YAML"']
-        lines += _indent(source.rstrip("\n").splitlines())
-        lines += ["    ```", ""]
+        # An HTML block, not a fenced block: Markdown passes it through untouched, where
+        # highlighting every file cost more build time than all the rest of the page.
+        where = _escape(_repo_path(scenario))
+        text = _escape(source.rstrip("\n"))
+        lines += [
+            f'<details class="note fh-source"><summary>The scenario file: {where}</summary>'
+            f'<pre><code class="language-yaml">{text}</code></pre></details>',
+            "",
+        ]
     return "\n".join(lines)
 
 
