@@ -90,29 +90,80 @@ def test_every_citation_is_a_worked_example_under_its_clause(
         f"{s.id} under #{anchor}"
         for s in scenarios
         for anchor in s.rules
-        if f"Example {s.id} · " not in sections.get(anchor, "")
+        if f'href="../../scenarios/{s.id}/"' not in sections.get(anchor, "")
     ]
     assert not absent, f"scenarios missing from the clauses they cite: {absent[:20]}"
 
 
-def test_primary_examples_open_and_secondary_folded(built: Path, scenarios: list[Scenario]) -> None:
-    """Choose, from the corpus as it is, one scenario citing a clause first and one
-    citing it later, and check how each is shown under that clause."""
+def test_rules_come_first_one_example_open_the_rest_folded(
+    built: Path, scenarios: list[Scenario]
+) -> None:
+    """Under each clause: at most one worked example open, written for that clause;
+    every other example inside one folded box that says how many it holds."""
     sections = _clause_sections(built)
-    primary = scenarios[0]
-    secondary = next(s for s in scenarios if len(s.rules) > 1)
-    checks = [(primary, primary.rules[0], True), (secondary, secondary.rules[1], False)]
-    for scenario, anchor, is_open in checks:
+    by_id = {s.id: s for s in scenarios}
+    for anchor in ANCHORS:
         section = sections[anchor]
-        head = re.search(
-            r'<details class="example fh-example"( open="open")?>\s*<summary>Example '
-            + re.escape(scenario.id),
-            section,
+        opened = re.findall(
+            r'<details class="example fh-example" open="open">\s*<summary>Example (\w{4})', section
         )
-        assert head is not None, f"{scenario.id} not found under #{anchor}"
-        assert bool(head.group(1)) is is_open, f"{scenario.id} under #{anchor}"
-        link = f'href="../../scenarios/{scenario.id}/"'
-        assert link in section, f"no link from #{anchor} to the page of {scenario.id}"
+        assert len(opened) <= 1, f"#{anchor} shows {len(opened)} examples open"
+        if opened:
+            assert by_id[opened[0]].rules[0] == anchor, f"#{anchor} opens {opened[0]}"
+            if 'class="fh-more"' in section:
+                assert section.index(f"Example {opened[0]}") < section.index('class="fh-more"')
+        cited = sum(1 for s in scenarios if anchor in s.rules)
+        folded = cited - len(opened)
+        if folded:
+            more = re.search(r'<details class="fh-more">\s*<summary>(\d+) ', section)
+            assert more is not None, f"#{anchor} has no folded box"
+            assert int(more.group(1)) == folded, f"#{anchor} says {more.group(1)}, not {folded}"
+    scenario = next(s for s in scenarios if len(s.rules) > 1)
+    link = f'href="../../scenarios/{scenario.id}/"'
+    assert link in sections[scenario.rules[1]]
+
+
+def test_hands_are_one_line_per_seat(built: Path, scenarios: list[Scenario]) -> None:
+    scenario = next(s for s in scenarios if s.setup["start"] == "play" and "JK" in str(s.setup))
+    text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
+    assert text.count('<span class="fh-hand">') == len(scenario.setup["hands"])
+    assert "fh-joker" in text
+
+
+def test_deck_starts_show_the_hands_and_kitty_as_dealt(
+    built: Path, scenarios: list[Scenario]
+) -> None:
+    from fivehundred.site_generator import dealt_hands
+
+    scenario = next(s for s in scenarios if s.setup["start"] == "deck")
+    text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"The hands and the (<abbr[^>]*>)?kitty(</abbr>)? as dealt", text)
+    assert text.count('<span class="fh-hand">') == 5
+    dealt = dealt_hands(scenario)
+    assert sorted(len(cards) for cards in dealt.values()) == [3, 10, 10, 10, 10]
+
+
+def test_the_rulebook_has_every_clause_and_no_example(built: Path) -> None:
+    text = (built / "rulebook" / "index.html").read_text(encoding="utf-8")
+    for anchor in ANCHORS:
+        assert f'id="{anchor}"' in text, f"#{anchor} missing from the rulebook"
+    assert "fh-example" not in text
+    assert "Elsewhere (not this profile)" not in text
+    assert "stylesheets/print.css" in text
+
+
+def test_glossary_quick_reference_and_tooltips(built: Path) -> None:
+    glossary = (built / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "https://www.pagat.com/euchre/500.html" in glossary
+    rules = (built / "rules" / "deck-and-ranks" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<abbr title="[^"]+">left bower</abbr>', rules)
+    assert (built / "quick-reference" / "index.html").is_file()
+
+
+def test_sitemap_and_canonical_links_use_the_site_url(built: Path) -> None:
+    sitemap = (built / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://" in sitemap
+    assert '<link rel="canonical" href="https://' in (built / "index.html").read_text("utf-8")
 
 
 def test_every_scenario_has_its_page(built: Path, scenarios: list[Scenario]) -> None:

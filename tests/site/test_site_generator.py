@@ -15,8 +15,10 @@ from fivehundred.site.generator import (
     anchored_headings,
     card_html,
     fill_markers,
+    hands_lines,
     inject_examples,
     rewrite_repository_links,
+    rulebook_page,
     step_html,
 )
 
@@ -116,6 +118,46 @@ def test_the_ladder_written_in_the_rules_is_the_engine_s() -> None:
 
 def test_the_avondale_table_written_in_the_rules_is_the_engine_s() -> None:
     text = (DOCS / "rules" / "contract-values-and-scoring.md").read_text(encoding="utf-8")
+    profile = get_profile(None)
+    rows = [_cells(line) for line in text.splitlines() if re.match(r"\| \*\*\d+\*\* \|", line)]
+    assert len(rows) == 5
+    for cells in rows:
+        level = int(cells[0])
+        for strain, value in zip(Strain, cells[1:], strict=True):
+            assert int(value) == profile.bid_values[SUIT_BIDS[(level, strain)]]
+
+
+def test_the_rulebook_is_the_rules_pages_without_boxes_or_examples() -> None:
+    pages = [
+        (
+            "rules/a.md",
+            "# Page A\n\nIntro.\n\n<!-- rulebook:skip -->\n## Site only\n\nGone.\n"
+            "<!-- rulebook:end-skip -->\n## 1. One {#deck}\n\nSee [two](b.md#trump-order), "
+            "[B](b.md), [here](#deck) and [the protocol](../protocol.md).\n\n"
+            '??? info "Elsewhere"\n    Folded.\n\n    More folded.\n\nKept.\n\n'
+            '!!! tip "In practice"\n    Kept too.\n',
+        ),
+        ("rules/b.md", "# Page B\n\n## 2. Two {#trump-order}\n\n<!-- examples -->\nText.\n"),
+    ]
+    out = rulebook_page(pages)
+    assert "## Page A {#page-a}" in out and "## Page B {#page-b}" in out
+    assert "### 1. One {#deck}" in out and "### 2. Two {#trump-order}" in out
+    assert "[two](#trump-order)" in out and "[B](#page-b)" in out and "[here](#deck)" in out
+    assert "[the protocol](protocol.md)" in out
+    assert "Folded" not in out and "Gone" not in out and "Site only" not in out
+    assert "Kept." in out and "Kept too." in out and "<!--" not in out
+
+
+def test_hands_are_one_line_per_seat_grouped_by_suit() -> None:
+    lines = hands_lines({"W": ["JK", "4D", "5D", "AS"], "kitty": ["6C"]}, {"W": "dealer"})
+    assert len(lines) == 3 and lines[-1] == "{: .fh-hands }"
+    west = lines[0]
+    assert west.index("A♠") < west.index("5♦") < west.index("4♦") < west.index("Joker")
+    assert west.count('class="fh-srun"') == 3 and "<small>dealer</small>" in west
+
+
+def test_the_quick_reference_values_are_the_engine_s() -> None:
+    text = (DOCS / "quick-reference.md").read_text(encoding="utf-8")
     profile = get_profile(None)
     rows = [_cells(line) for line in text.splitlines() if re.match(r"\| \*\*\d+\*\* \|", line)]
     assert len(rows) == 5

@@ -342,15 +342,25 @@ def codes_table() -> str:
     return "\n".join(lines)
 
 
-_MARKER = re.compile(
-    r"(<!-- generated: (?P<name>[a-z-]+) -->\n).*?(\n<!-- end generated -->)", re.DOTALL
-)
+_START = re.compile(r"<!-- generated: (?P<name>[a-z-]+) -->\n")
+_END = "<!-- end generated -->"
 TABLES = {"observations": observations_table, "rejection-codes": codes_table}
 
 
 def fill_tables(markdown: str) -> str:
-    """``markdown`` with every generated table replaced by the registry's current one."""
-    return _MARKER.sub(lambda m: m.group(1) + TABLES[m.group("name")]() + m.group(3), markdown)
+    """``markdown`` with the body between each ``<!-- generated: NAME -->`` line and the
+    next ``<!-- end generated -->`` replaced by the registry's current table."""
+    out: list[str] = []
+    position = 0
+    for start in _START.finditer(markdown):
+        if start.start() < position:
+            continue
+        end = markdown.find(_END, start.end())
+        if end < 0:
+            break
+        out += [markdown[position : start.end()], TABLES[start.group("name")](), "\n"]
+        position = end
+    return "".join(out) + markdown[position:]
 
 
 def _sync_schema(schema: dict[str, Any]) -> dict[str, Any]:

@@ -7,9 +7,12 @@ generated here at build time, so the site can never show an example that the sui
 does not run, or miss one that it does:
 
 * under each rule clause (a heading carrying a ruling's slug as ``{#slug}``), the
-  scenarios that cite the slug, primary citations first;
-* one page per scenario, named by its permanent id;
-* an index of scenarios by area, with how many scenarios cite each clause.
+  scenarios that cite the slug: at most one short one open, the others folded, each
+  with the sentence it proves and a link to its page (rules first, tests under them);
+* one page per scenario, named by its permanent id, with the hands (as dealt, for a
+  start from a deck), every step and the file;
+* an index of scenarios by area, with how many scenarios cite each clause;
+* the printable rulebook: every rules page on one page, without examples or boxes.
 
 This module only turns data into Markdown strings and never touches the file
 system or mkdocs, so it is cheap to test and to reuse; ``site_hooks`` wires it
@@ -25,8 +28,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import NotationError, card_token, parse_bid, parse_card
-from ..engine.cards import card_display, card_rank, card_suit, sort_key
+from ..engine import (
+    NotationError,
+    Seat,
+    card_token,
+    deal_packets,
+    get_profile,
+    parse_bid,
+    parse_card,
+)
+from ..engine.cards import card_display, card_suit, sort_key
 from ..scenarios import (
     ORDERED,
     ActionStep,
@@ -38,6 +49,7 @@ from ..scenarios import (
     PlayStart,
     Scenario,
     expected_rejection,
+    spelled_deck,
 )
 from ..scenarios.narration import (
     CallPart,
@@ -66,6 +78,11 @@ CLAUSE_INDEX_MARKER = "<!-- fivehundred:clause-index -->"
 
 SCENARIO_COUNT_MARKER = "<!-- fivehundred:scenario-count -->"
 """Replaced, on any page, by the number of scenarios, so no page states a stale count."""
+
+RENDER_CACHE: dict[str, Any] = {}
+"""Storage the site hooks keep across the rebuilds of one process (``mkdocs serve``):
+mkdocs loads the hooks file afresh for every rebuild, while this package stays imported.
+The hooks key each page's rendering by a hash of its final Markdown."""
 
 CLAUSE_ANCHORS: tuple[str, ...] = (*(r.slug for r in RULINGS), *EXTRA_ANCHORS)
 """Every anchor a scenario may cite: the rulings' slugs and the extra anchors."""
@@ -425,10 +442,12 @@ _STARTS = {
 }
 
 
-def setup_markdown(scenario: Scenario) -> list[str]:
-    """The starting position: a one-line summary and the hands, one row per seat.
+def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
+    """The starting position: a one-line summary and the hands, one line per seat.
 
-    Hands are laid out like a bridge hand record (a column per suit, ranks only),
+    ``raw_html`` writes the hands as an HTML block, which Markdown passes through
+    untouched (much faster to build); only at the top level of a page, never inside
+    an indented box.  Hands read like a hand record (by suit, high card first),
     because that is how players read a deal at a glance.
     """
     setup = scenario.setup
@@ -457,17 +476,44 @@ def setup_markdown(scenario: Scenario) -> list[str]:
         else:
             lines.append(f"**{setup.dealer}** deals this deck, top card first:")
             lines.append("")
-            lines.append(deck_html(list(setup.deck)))
+            deck = deck_html(list(setup.deck))
+            lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
         lines.append("")
     hands: dict[str, list[str]] = {}
     if isinstance(setup, AuctionStart | PlayStart):
         hands = {seat: list(setup.hands[seat]) for seat in _SEATS if seat in setup.hands}
     if isinstance(setup, AuctionStart):
         hands["kitty"] = list(setup.kitty)
+    if isinstance(setup, DeckStart):
+        dealt = dealt_hands(scenario)
+        if dealt:
+            lines += ["The hands and the kitty as dealt:", ""]
+            hands = dealt
     if hands:
-        lines += _hands_table(hands, _roles(scenario))
+        hand = hands_lines(hands, _roles(scenario))
+        if raw_html:
+            hand = ['<p class="fh-hands">', *hand[:-1], "</p>"]
+        lines += hand
         lines.append("")
     return lines
+
+
+def dealt_hands(scenario: Scenario) -> dict[str, list[str]]:
+    """The four hands and the kitty that a ``deck`` start deals, computed with the
+    engine's own dealing (packets from the seat left of the dealer), or nothing when
+    the deck cannot be dealt (the linter reports that)."""
+    setup = scenario.setup
+    if not isinstance(setup, DeckStart):
+        return {}
+    try:
+        profile = get_profile(scenario.profile_name)
+        deck = [parse_card(t) for t in spelled_deck(setup.deck, scenario.profile_name)]
+        seats, kitty = deal_packets(profile, Seat.parse(setup.dealer), deck)
+    except (NotationError, ValueError, KeyError, TypeError):
+        return {}
+    out = {seat.name: [card_token(c) for c in seats[seat]] for seat in Seat}
+    out["kitty"] = [card_token(c) for c in kitty]
+    return out
 
 
 def _roles(scenario: Scenario) -> dict[str, str]:
@@ -480,62 +526,52 @@ def _roles(scenario: Scenario) -> dict[str, str]:
     dealer = setup.dealer
     if dealer in roles:
         roles[dealer].append("dealer")
-        if isinstance(setup, AuctionStart):
+        if isinstance(setup, AuctionStart | DeckStart):
             roles[_LEFT[dealer]].append("calls first")
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
 
-def _hands_table(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> list[str]:
-    columns: list[str] = [s for s in "SCDH" if any(_has_suit(h, s) for h in hands.values())]
-    joker = any("JK" in h for h in hands.values())
-    head = ["", *(suit_html(s) for s in columns)] + (["joker"] if joker else [])
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+def hands_lines(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> list[str]:
+    """The hands, one line per seat (``W: 5♦ 4♦ Joker``), each suit a run that never
+    breaks, so a hand wraps between suits on a narrow screen and no card is hidden.
+
+    A paragraph of inline HTML, so that it also works inside an indented example box.
+    """
+    lines: list[str] = []
     for owner, cards in hands.items():
-        label = f"**{owner}**" if owner != "kitty" else "*kitty*"
+        label = f"<strong>{owner}</strong>" if owner != "kitty" else "<em>kitty</em>"
         if owner in roles:
             label += f" <small>{roles[owner]}</small>"
-        row = [label]
-        for letter in columns:
-            ranks = _ranks_of(cards, letter)
-            row.append(" ".join(ranks) if ranks else "—")
-        if joker:
-            row.append(card_html("JK") if "JK" in cards else "")
-        lines.append("| " + " | ".join(row) + " |")
-    return lines
+        lines.append(
+            f'<span class="fh-hand"><span class="fh-seat">{label}:</span> {hand_html(cards)}</span>'
+        )
+    return [*lines, "{: .fh-hands }"]
 
 
-def _has_suit(tokens: Iterable[str], letter: str) -> bool:
-    return any(t != "JK" and t.endswith(letter) for t in tokens)
+def hand_html(tokens: Sequence[str]) -> str:
+    """A hand in display order, each suit a run (``<span class="fh-srun">``)."""
+    if not tokens:
+        return "<em>none</em>"
+    try:
+        cards = sorted((parse_card(t) for t in tokens), key=sort_key)
+    except NotationError:
+        return " ".join(card_html(t) for t in tokens)
+    return " ".join(
+        '<span class="fh-srun">' + " ".join(card_html(card_token(c)) for c in run) + "</span>"
+        for run in suit_runs(cards)
+    )
 
 
-def _ranks_of(tokens: Iterable[str], letter: str) -> list[str]:
-    cards = []
-    for token in tokens:
-        try:
-            card = parse_card(token)
-        except NotationError:
-            continue
-        suit = card_suit(card)
-        if suit is not None and suit.letter == letter:
-            cards.append(card)
-    cards.sort(key=sort_key)
-    return [_escape(card_display(c)[:-1] if card_rank(c) else "") for c in cards]
-
-
-def steps_table(scenario: Scenario) -> list[str]:
-    """The steps as sentences beside what must be observed, numbered as reports number them.
-
-    Step numbers start at 0, like ``fivehundred verify`` failure reports and
-    ``fivehundred show``, so a reader can go from a failure straight to the step.
-    """
-    lines = ["| step | what happens | expected |", "|--:|---|---|"]
+def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
+    """Each step as (number, what happens, what is expected), the cells as inline HTML."""
+    rows: list[tuple[int, str, str]] = []
     for index, step in enumerate(scenario.steps):
         if isinstance(step, Checkpoint):
             expected = "<br>".join(
                 f"<code>{_escape(key)}</code> {value_html(key, value)}"
                 for key, value in step.expect.items()
             )
-            lines.append(f"| {index} | <em>check</em> | {expected} |")
+            rows.append((index, "<em>check</em>", expected))
             continue
         if not isinstance(step, ActionStep | DealStep | DealResultStep):
             continue
@@ -545,8 +581,37 @@ def steps_table(scenario: Scenario) -> list[str]:
         else:
             outcome = '<span class="fh-accepted">accepted</span>'
         note = f"<br><small>{_escape(step.note)}</small>" if step.note else ""
-        lines.append(f"| {index} | {step_html(step)}{note} | {outcome} |")
+        rows.append((index, f"{step_html(step)}{note}", outcome))
+    return rows
+
+
+def steps_table(scenario: Scenario) -> list[str]:
+    """The steps as sentences beside what must be observed, numbered as reports number them.
+
+    Step numbers start at 0, like ``fivehundred verify`` failure reports and
+    ``fivehundred show``, so a reader can go from a failure straight to the step.
+    """
+    lines = ["| step | what happens | expected |", "|--:|---|---|"]
+    lines += [f"| {n} | {what} | {expected} |" for n, what, expected in step_rows(scenario)]
     return lines
+
+
+_BOLD = re.compile(r"\*\*([^*]+)\*\*")
+
+
+def steps_table_html(scenario: Scenario) -> str:
+    """The steps table of ``steps_table`` as one HTML block, for the top level of a page:
+    Markdown passes it through as it is instead of parsing hundreds of inline tags."""
+    rows = [
+        '<table class="fh-steps">',
+        "<thead><tr><th>step</th><th>what happens</th><th>expected</th></tr></thead>",
+        "<tbody>",
+    ]
+    for number, what, expected in step_rows(scenario):
+        cells = (_BOLD.sub(r"<strong>\1</strong>", c) for c in (what, expected))
+        rows.append(f"<tr><td>{number}</td><td>{next(cells)}</td><td>{next(cells)}</td></tr>")
+    rows.append("</tbody></table>")
+    return "\n".join(rows)
 
 
 def _indent(lines: Iterable[str], by: str = "    ") -> list[str]:
@@ -557,13 +622,25 @@ def _quoted_title(text: str) -> str:
     return '"' + text.replace('"', "'") + '"'
 
 
+INLINE_EXAMPLE_MAX_STEPS = 8
+"""A clause shows one worked example open under its text only when a scenario written
+for it is this short; every other example is folded."""
+
+
 def example_block(
-    scenario: Scenario, anchor: str, primary: bool, page_uri: str, model: SiteModel
+    scenario: Scenario,
+    anchor: str,
+    primary: bool,
+    page_uri: str,
+    model: SiteModel,
+    *,
+    open_: bool | None = None,
 ) -> list[str]:
-    """One scenario as a worked example under a clause: a collapsible box, open for a
-    primary citation and folded for a secondary one, so a clause shows first the
-    cases written for it and a reader can fold any example away."""
-    marker = "???+" if primary else "???"
+    """One scenario as a worked example under a clause: a collapsible box, open when it is
+    the clause's inline example (``open_``; by default a primary citation) and folded
+    otherwise."""
+    is_open = primary if open_ is None else open_
+    marker = "???+" if is_open else "???"
     title = _quoted_title(f"Example {scenario.id} · {scenario.title}")
     others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
     body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
@@ -578,22 +655,59 @@ def example_block(
     return [f"{marker} example fh-example {title}", "", *_indent(body), ""]
 
 
+def inline_example(cited: Sequence[Citation]) -> Citation | None:
+    """The one example a clause shows open under its text: the shortest scenario written
+    for the clause (fewest steps, then fewest cards on the table), if it is short enough."""
+    candidates = [c for c in cited if c.primary]
+    if not candidates:
+        return None
+    best = min(candidates, key=lambda c: (len(c.scenario.steps), _setup_size(c.scenario)))
+    return best if len(best.scenario.steps) <= INLINE_EXAMPLE_MAX_STEPS else None
+
+
+def _setup_size(scenario: Scenario) -> int:
+    setup = scenario.setup
+    if isinstance(setup, AuctionStart | PlayStart):
+        return sum(len(h) for h in setup.hands.values())
+    return 0
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def example_line(scenario: Scenario, anchor: str, page_uri: str, model: SiteModel) -> str:
+    """One worked example in a clause's folded list: its id and title linking to its
+    page (the setup, the steps and the file), and the one sentence it proves."""
+    link = relative_link(page_uri, scenario_uri(scenario.id))
+    others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
+    also = f" <small>Also illustrates {', '.join(others)}.</small>" if others else ""
+    assertion = " ".join(scenario.assertion.split())
+    return f"- **Example [{scenario.id}]({link}) · {_escape(scenario.title)}.** {assertion}{also}"
+
+
 def examples_for(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
-    """The worked examples of one clause, with a line saying how many there are."""
+    """The worked examples of one clause, rules first: at most one short example open
+    under the clause, then one folded box that says how many others there are and
+    lists each with what it proves, linking to its page.
+
+    The full examples live on the scenario pages; repeating every one of them under
+    each clause it cites made the rules pages long to read, to print and to build."""
     cited = model.citations().get(anchor, [])
-    first = sum(1 for c in cited if c.primary)
     if not cited:
         return ["*No scenario illustrates this clause yet.*", ""]
-    counts = f"{first} written for this clause" if first else "none written for it first"
-    if len(cited) > first:
-        counts += f", {len(cited) - first} more that also illustrate it (folded)"
-    lines = [
-        f'<p class="fh-examples-head"><strong>Worked examples</strong> · {len(cited)} '
-        f"scenarios: {counts}</p>",
-        "",
-    ]
-    for citation in cited:
-        lines += example_block(citation.scenario, anchor, citation.primary, page_uri, model)
+    shown = inline_example(cited)
+    rest = [c for c in cited if c is not shown]
+    lines: list[str] = []
+    if shown is not None:
+        lines += example_block(shown.scenario, anchor, True, page_uri, model, open_=True)
+    if rest:
+        more = "more worked example" if shown is not None else "worked example"
+        first = sum(1 for c in rest if c.primary)
+        detail = f"{first} written for this clause, {len(rest) - first} touching it"
+        title = _quoted_title(f"{_plural(len(rest), more)} ({detail})")
+        body = [example_line(c.scenario, anchor, page_uri, model) for c in rest]
+        lines += [f"??? fh-more {title}", "", *_indent(body), ""]
     return lines
 
 
@@ -693,7 +807,11 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     be observed, the commands that run it, and the file itself."""
     uri = scenario_uri(scenario.id)
     index = relative_link(uri, SCENARIOS_INDEX)
-    lines = [f"# {scenario.id} · {_escape(scenario.title)}", ""]
+    # Searches land on the rules: a scenario page repeats the words of the clauses it
+    # tests, and hundreds of them made the index slow to build and to download.  Ids and
+    # titles stay searchable on the scenarios index, what each proves on the rules pages.
+    lines = ["---", "search:", "  exclude: true", "---", ""]
+    lines += [f"# {scenario.id} · {_escape(scenario.title)}", ""]
     lines += [
         '!!! abstract "Asserts"',
         "",
@@ -711,26 +829,33 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     lines.append("")
     if scenario.explanation.strip():
         lines += ["## Why", "", scenario.explanation.strip(), ""]
-    lines += ["## Setup", "", *setup_markdown(scenario)]
-    lines += ["## Steps and expected results", "", *steps_table(scenario), ""]
+    lines += ["## Setup", "", *setup_markdown(scenario, raw_html=True)]
+    lines += ["## Steps and expected results", "", steps_table_html(scenario), ""]
     lines += [
         "Each action is accepted unless it says *refused*, with the rejection code an",
         "implementation must give; a *check* compares only the observations listed.",
         "",
         "## Run it",
         "",
-        "```console",
-        f"fivehundred verify --id {scenario.id}   # against the reference",
-        f"fivehundred show {scenario.id}          # read it at the terminal",
-        f"fivehundred verify --id {scenario.id} --impl 'YOUR ADAPTER'",
-        "```",
+        '<pre class="fh-commands"><code>'
+        + _escape(
+            f"fivehundred verify --id {scenario.id}   # against the reference\n"
+            f"fivehundred show {scenario.id}          # read it at the terminal\n"
+            f"fivehundred verify --id {scenario.id} --impl 'YOUR ADAPTER'"
+        )
+        + "</code></pre>",
         "",
     ]
     if source is not None:
-        where = _repo_path(scenario)
-        lines += [f'??? note "The scenario file: {where}"', "", "    ```yaml"]
-        lines += _indent(source.rstrip("\n").splitlines())
-        lines += ["    ```", ""]
+        # An HTML block, not a fenced block: Markdown passes it through untouched, where
+        # highlighting every file cost more build time than all the rest of the page.
+        where = _escape(_repo_path(scenario))
+        text = _escape(source.rstrip("\n"))
+        lines += [
+            f'<details class="note fh-source"><summary>The scenario file: {where}</summary>'
+            f'<pre><code class="language-yaml">{text}</code></pre></details>',
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -817,3 +942,119 @@ def scenario_nav(scenarios: Iterable[Scenario]) -> list[dict[str, list[dict[str,
         entry = {f"{scenario.id} · {scenario.title}": scenario_uri(scenario.id)}
         sections.setdefault(area_title(scenario.area), []).append(entry)
     return [{title: entries} for title, entries in sections.items()]
+
+
+# ---- the printable rulebook -----------------------------------------------------------
+
+
+RULEBOOK = "rulebook.md"
+"""The generated page with every clause of the rules on one page and no examples."""
+
+RULEBOOK_SKIP = "<!-- rulebook:skip -->"
+RULEBOOK_END_SKIP = "<!-- rulebook:end-skip -->"
+"""Markers a rules page may put around text that belongs on the site only (how to read
+the examples, the clause index): the rulebook leaves out what lies between them."""
+
+_FOLDED = re.compile(r"^\?\?\?\+?[ \t]")
+_MARKER_LINE = re.compile(r"^[ \t]*<!--.*-->[ \t]*$")
+
+
+def rulebook_page(pages: Sequence[tuple[str, str]]) -> str:
+    """Every rules page (``src_uri``, Markdown), in reading order, as one printable page.
+
+    Generated from the same sources as the rules pages, so the two never drift: each
+    page's title becomes a section (anchored ``#page-<name>``), the clause headings
+    keep their permanent anchors, links between rules pages become links within the
+    page, and what is not rule text is left out: folded boxes (background and other
+    rule sets), generated-content markers and any text between the skip markers.
+    Worked examples are added only to the rules pages, never here.
+    """
+    inside = {uri for uri, _ in pages}
+    out = [
+        "---",
+        "search:",
+        "  exclude: true",
+        "---",
+        "",
+        "# The rulebook {#rulebook}",
+        "",
+        "Every clause of the rules on one page, without the worked examples and the background",
+        "boxes, for reading straight through or printing. The clause numbers and anchors are",
+        "those of the [rules pages](rules/index.md), and this page is generated from them. For a",
+        "single sheet, see the [quick reference](quick-reference.md).",
+        "{: .fh-rulebook-note }",
+        "",
+    ]
+    for uri, markdown in pages:
+        out += _rulebook_section(uri, markdown, inside)
+    return "\n".join(out) + "\n"
+
+
+def _page_anchor(uri: str) -> str:
+    stem = posixpath.splitext(posixpath.basename(uri))[0]
+    if stem == "index":
+        stem = posixpath.basename(posixpath.dirname(uri)) or "index"
+    return "page-" + stem
+
+
+def _rulebook_section(uri: str, markdown: str, inside: set[str]) -> list[str]:
+    lines = markdown.splitlines()
+    fenced = _fence_mask(lines)
+    kept: list[str] = []
+    skipping = False
+    folded = False
+    for line, in_fence in zip(lines, fenced, strict=True):
+        stripped = line.strip()
+        if not in_fence and stripped == RULEBOOK_SKIP:
+            skipping = True
+            continue
+        if not in_fence and stripped == RULEBOOK_END_SKIP:
+            skipping = False
+            continue
+        if skipping:
+            continue
+        if folded:
+            if not stripped or line.startswith(("    ", "\t")):
+                continue
+            folded = False
+        if not in_fence and _FOLDED.match(line):
+            folded = True
+            continue
+        if not in_fence and _MARKER_LINE.match(line):
+            continue
+        if not in_fence:
+            heading = _ANY_HEADING.match(line)
+            if heading:
+                line = _demote(line, uri)
+            line = _rulebook_links(line, uri, inside)
+        kept.append(line)
+    out: list[str] = []
+    for line in kept:  # no runs of blank lines where boxes were taken out
+        if not line.strip() and out and not out[-1].strip():
+            continue
+        out.append(line)
+    return [*out, ""]
+
+
+def _demote(line: str, uri: str) -> str:
+    hashes, _, rest = line.partition(" ")
+    if len(hashes) == 1 and "{" not in rest:
+        rest = f"{rest.strip()} {{#{_page_anchor(uri)}}}"
+    return "#" * min(len(hashes) + 1, 6) + " " + rest
+
+
+def _rulebook_links(line: str, uri: str, inside: set[str]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        text, target = match.group(1), match.group(2)
+        if _SCHEME.match(target) or target.startswith("/"):
+            return match.group(0)
+        path, _, fragment = target.partition("#")
+        if not path:
+            return f"{text}(#{fragment})"
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(uri), path))
+        if resolved in inside:
+            return f"{text}(#{fragment or _page_anchor(resolved)})"
+        anchor = f"#{fragment}" if fragment else ""
+        return f"{text}({relative_link(RULEBOOK, resolved)}{anchor})"
+
+    return _INLINE_LINK.sub(replace, line)

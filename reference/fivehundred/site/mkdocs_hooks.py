@@ -8,8 +8,10 @@ as part of the package, hence the absolute imports.
 The events, in the order mkdocs fires them:
 
 ``on_config``
-    load the corpus (the scenarios next to ``mkdocs.yml``) and add a nav section
-    per area under the ``Scenarios`` entry;
+    load the corpus (the scenarios next to ``mkdocs.yml``) and put the scenarios
+    index under the ``Scenarios`` entry; the scenario pages stay out of the nav
+    (``not_in_nav``), which lists them by area: a nav entry per scenario made every
+    page of the site render hundreds of links, the largest cost of a build;
 ``on_files``
     add the scenarios index, one virtual page per scenario and a copy of the JSON
     Schemas, then read the rules pages to find every clause anchor and check the
@@ -26,23 +28,31 @@ an anchor nobody defines, a clause without a scenario) is logged as a warning, s
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+import jinja2
+import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import TableOfContents
 
 from fivehundred.scenarios import Scenario, load_corpus
 from fivehundred.site.generator import (
+    RENDER_CACHE,
+    RULEBOOK,
     RULES_DIR,
     SCENARIOS_INDEX,
     SiteModel,
     fill_markers,
     inject_examples,
     rewrite_repository_links,
-    scenario_nav,
+    rulebook_page,
     scenario_page,
     scenario_uri,
     scenarios_index,
@@ -66,21 +76,37 @@ class _State:
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
+    fingerprint: ClassVar[str] = ""
+    """What, besides a page's own Markdown, its rendering depends on: the Markdown
+    extensions and their settings, the URL style and the list of files (links)."""
+    keys: ClassVar[dict[str, str]] = {}
+    """Page ``src_uri`` → the cache key of its rendering in this build."""
+    hits: ClassVar[dict[str, _Rendered]] = {}
+    """Pages whose rendering this build takes from the cache."""
+    indexed: ClassVar[set[str]] = set()
+    """Search-index cache keys used by this build."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     root = _repo_root(config) / "scenarios"
-    corpus = load_corpus(root=root)
+    corpus = load_corpus(root=root)  # unchanged files are not read again on a rebuild
     for diagnostic in corpus.diagnostics:
         log.warning(f"invalid scenario left out of the site: {diagnostic}")
     _State.scenarios = corpus.scenarios
+    _cache_search(config)
+    snippets = config.mdx_configs.get("pymdownx.snippets")
+    if isinstance(snippets, dict):
+        snippets["base_path"] = [str(Path(config.docs_dir).resolve())]
     _State.published = {}
     _State.model = None
+    _State.keys = {}
+    _State.hits = {}
+    _State.indexed = set()
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
             if isinstance(item, dict) and isinstance(item.get(SCENARIOS_NAV_TITLE), list):
-                item[SCENARIOS_NAV_TITLE] = [SCENARIOS_INDEX, *scenario_nav(corpus.scenarios)]
+                item[SCENARIOS_NAV_TITLE] = [SCENARIOS_INDEX]
     return config
 
 
@@ -95,6 +121,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         log.warning(problem)
     _State.model = model
     files.append(File.generated(config, SCENARIOS_INDEX, content=scenarios_index(model)))
+    order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
+    rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
+    files.append(File.generated(config, RULEBOOK, content=rulebook))
     repo = _repo_root(config)
     for folder in PUBLISHED_FOLDERS:
         for path in sorted((repo / folder).rglob("*")):
@@ -102,10 +131,22 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 relative = path.relative_to(repo).as_posix()
                 files.append(File.generated(config, relative, abs_src_path=str(path)))
                 _State.published[relative] = relative
+    pages = _cache("scenario-pages")
+    clauses = repr((sorted(model.clause_pages.items()), sorted(model.clause_titles.items())))
+    used: set[str] = set()
     for scenario in model.scenarios:
         source = _read(scenario.path)
-        page = scenario_page(scenario, model, source)
+        key = hashlib.sha256(
+            "\0".join((clauses, str(scenario.path), source or scenario.id)).encode("utf-8")
+        ).hexdigest()
+        used.add(key)
+        page = pages.get(key)
+        if not isinstance(page, str):
+            page = pages[key] = scenario_page(scenario, model, source)
         files.append(File.generated(config, scenario_uri(scenario.id), content=page))
+    for key in [k for k in pages if k not in used]:
+        del pages[key]
+    _State.fingerprint = _fingerprint(files, config)
     return files
 
 
@@ -118,7 +159,168 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = inject_examples(markdown, uri, model)
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
-    return fill_markers(markdown, uri, model)
+    markdown = fill_markers(markdown, uri, model)
+    return _from_cache(markdown, page)
+
+
+# ---- rendering cache: a rebuild converts only the pages whose Markdown changed ------------
+#
+# ``mkdocs serve`` rebuilds the whole site after any edit.  Converting Markdown is most of a
+# build, and an edit to one scenario changes the Markdown of a handful of pages (its own,
+# and the rules pages showing it), so each page's rendering is kept, keyed by a hash of its
+# final Markdown and of what else the conversion depends on (``_fingerprint``), and reused
+# when the key comes round again.  A cached page is handed to mkdocs as empty Markdown and
+# its HTML, table of contents, title and anchors are put back in ``on_page_content``.
+# A fresh process (``mkdocs build``, CI) starts with an empty cache and renders everything,
+# so every link warning is reported there.
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    html: str
+    toc: TableOfContents
+    title: str | None
+    anchors: frozenset[str]
+    links: dict[str, dict[str, str]]
+    """Linked page ``src_uri`` → {anchor: original link}, for mkdocs' anchor validation."""
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+"""Object addresses in a repr: they differ from one configuration load to the next."""
+
+
+def _fingerprint(files: Files, config: MkDocsConfig) -> str:
+    digest = hashlib.sha256()
+    parts = [
+        repr(config.markdown_extensions),
+        _ADDRESS.sub("", repr(sorted((k, repr(v)) for k, v in (config.mdx_configs or {}).items()))),
+        str(config.use_directory_urls),
+        *sorted(f.src_uri for f in files),
+    ]
+    for part in parts:
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _from_cache(markdown: str, page: Page) -> str:
+    uri = page.file.src_uri
+    key = hashlib.sha256("\0".join((_State.fingerprint, uri, markdown)).encode("utf-8")).hexdigest()
+    _State.keys[uri] = key
+    hit = _cache("pages").get(key)
+    if isinstance(hit, _Rendered):
+        _State.hits[uri] = hit
+
+        def render(config: MkDocsConfig, files: Files) -> None:
+            _restore(page, hit, files)
+
+        # This page only: mkdocs calls page.render next; with the rendering in hand there
+        # is no Markdown converter to set up and nothing to convert.
+        page.render = render  # type: ignore[method-assign]
+    return markdown
+
+
+def _restore(page: Page, hit: _Rendered, files: Files) -> None:
+    page.content = hit.html
+    page.toc = hit.toc
+    page._title_from_render = hit.title
+    page.present_anchor_ids = set(hit.anchors)
+    links = {}
+    for src, anchors in hit.links.items():
+        target = files.get_file_from_path(src)
+        if target is not None:
+            links[target] = dict(anchors)
+    page.links_to_anchors = links
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    uri = page.file.src_uri
+    key = _State.keys.get(uri)
+    if key is None or _State.hits.pop(uri, None) is not None:
+        return html
+    _cache("pages")[key] = _Rendered(
+        html=html,
+        toc=page.toc,
+        title=page._title_from_render,
+        anchors=frozenset(page.present_anchor_ids or ()),
+        links={f.src_uri: dict(a) for f, a in (page.links_to_anchors or {}).items()},
+    )
+    return html
+
+
+class _Bytecode(jinja2.BytecodeCache):
+    """Compiled theme templates kept across rebuilds (keyed by jinja by name and source
+    checksum): mkdocs makes a new template environment for every build."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = _cache("jinja").get(bucket.key)
+        if isinstance(code, bytes):
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        _cache("jinja")[bucket.key] = bucket.bytecode_to_string()
+
+
+def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+    env.bytecode_cache = _Bytecode()
+    return env
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Forget what this build did not use, so the caches never grow."""
+    used = set(_State.keys.values())
+    pages = _cache("pages")
+    for key in [k for k in pages if k not in used]:
+        del pages[key]
+    search = _cache("search")
+    for key in [k for k in search if k not in _State.indexed]:
+        del search[key]
+
+
+def _cache(name: str) -> dict[Any, Any]:
+    """One named part of the cache kept across rebuilds."""
+    part = RENDER_CACHE.setdefault(name, {})
+    assert isinstance(part, dict)
+    return part
+
+
+def _cache_search(config: MkDocsConfig) -> None:
+    """Let the search plugin reuse a page's index entries while the page's HTML is the
+    same: indexing parses every page's HTML and is the largest part of a rebuild."""
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        original = getattr(index, "add_entry_from_context", None)
+        entries = getattr(index, "entries", None)
+        if index is None or not callable(original) or not isinstance(entries, list):
+            continue
+
+        def add_entry(page: Page, _add: Any = original, _entries: list[Any] = entries) -> None:
+            meta = repr(page.meta.get("search"))
+            key = hashlib.sha256(
+                "\0".join((page.url, meta, page.content or "")).encode("utf-8")
+            ).hexdigest()
+            _State.indexed.add(key)
+            search = _cache("search")
+            hit = search.get(key)
+            if hit is not None:
+                _entries.extend(hit)
+                return
+            before = len(_entries)
+            _add(page)
+            search[key] = _entries[before:]
+
+        index.add_entry_from_context = add_entry
+
+
+def _nav_uris(nav: object) -> list[str]:
+    """The pages of a nav tree (as ``mkdocs.yml`` writes it), in reading order."""
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") else []
+    if isinstance(nav, dict):
+        return [uri for value in nav.values() for uri in _nav_uris(value)]
+    if isinstance(nav, list):
+        return [uri for item in nav for uri in _nav_uris(item)]
+    return []
 
 
 def _repo_root(config: MkDocsConfig) -> Path:
@@ -135,4 +337,11 @@ def _read(path: Path | None) -> str | None:
         return None
 
 
-__all__ = ["on_config", "on_files", "on_page_markdown"]
+__all__ = [
+    "on_config",
+    "on_env",
+    "on_files",
+    "on_page_content",
+    "on_page_markdown",
+    "on_post_build",
+]

@@ -1,0 +1,310 @@
+"""The built site in a real browser: Debian's Chromium, driven by Playwright for Python.
+
+The site is built once (``mkdocs build --strict``) and served from 127.0.0.1 by an
+``http.server`` thread; nothing is fetched from the network and no browser is
+downloaded (Playwright only drives ``/usr/bin/chromium``).  The checks are what a new
+reader tries first: the cards have red and black suits, the navigation leads somewhere,
+search finds a rule, a scenario page shows its file and links back to its clause, a
+phone (390 px) never scrolls sideways and shows every card of a hand, the printable
+rulebook fits in 20 A4 pages, and the glossary's tooltips are there.  Screenshots go
+to ``build/screenshots/``.
+
+Marked ``slow``; it is skipped when Playwright or Chromium is missing.  Setup::
+
+    apt-get install -y chromium
+    pip install -e '.[browser]'
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("FIVEHUNDRED_CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = REPO / "build" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+MAX_PRINTED_PAGES = 20
+
+pytestmark = pytest.mark.slow
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not CHROMIUM.is_file():
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = tmp_path_factory.mktemp("browser-site")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=REPO,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    handler = functools.partial(_Quiet, directory=str(out))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        context.close()
+
+
+def _colour(page: Any, selector: str) -> str:
+    return str(page.eval_on_selector(selector, "e => getComputedStyle(e).color"))
+
+
+def _is_red(rgb: str) -> bool:
+    r, g, b = (int(x) for x in re.findall(r"\d+", rgb)[:3])
+    return r > 150 and g < 100 and b < 100
+
+
+def test_rule_page_draws_red_and_black_suits(page: Any, base_url: str) -> None:
+    page.goto(base_url + "rules/deck-and-ranks/")
+    assert _is_red(_colour(page, ".fh-suit.fh-red"))
+    black = page.eval_on_selector_all(
+        ".fh-suit:not(.fh-red)", "els => els.map(e => getComputedStyle(e).color)"
+    )
+    assert black and not any(_is_red(c) for c in black)
+    assert "♠" in page.inner_text("article") and "♥" in page.inner_text("article")
+    page.screenshot(path=str(SHOTS / "rule-page.png"))
+
+
+def test_navigation_leads_from_home_to_a_rule(page: Any, base_url: str) -> None:
+    page.goto(base_url)
+    page.click("article a[href$='rules/the-auction/']")
+    page.wait_for_url(re.compile(r".*/rules/the-auction/$"))
+    assert page.locator("article h1").first.inner_text().startswith("The auction")
+    page.locator(".md-footer__link--next").click()
+    page.wait_for_url(re.compile(r".*/rules/kitty-and-start-of-play/$"))
+
+
+def test_search_finds_the_left_bower(page: Any, base_url: str) -> None:
+    page.goto(base_url + "rules/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("left bower")
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(timeout=20_000)
+    text = page.locator(".md-search-result").inner_text().lower()
+    assert "left bower" in text
+    page.screenshot(path=str(SHOTS / "search.png"))
+    links = page.eval_on_selector_all(
+        ".md-search-result__link", "els => els.map(e => e.getAttribute('href'))"
+    )
+    assert any("rules/" in (href or "") for href in links), links
+
+
+def test_a_scenario_page_shows_its_file_and_links_back(page: Any, base_url: str) -> None:
+    page.goto(base_url + "scenarios/")
+    first = page.locator("article table a[href$='/']").first
+    scenario_id = first.inner_text().strip()
+    first.click()
+    page.wait_for_url(re.compile(rf".*/scenarios/{scenario_id}/$"))
+    page.locator("summary", has_text="The scenario file").click()
+    code = page.locator("details pre").last
+    assert code.is_visible()
+    assert f"id: {scenario_id}" in code.inner_text()
+    link = page.locator("article a[href*='/rules/']").first
+    href = link.get_attribute("href") or ""
+    assert "#" in href
+    link.click()
+    anchor = href.split("#", 1)[1]
+    page.wait_for_url(re.compile(rf".*#{re.escape(anchor)}$"))
+    assert page.locator(f"[id='{anchor}']").is_visible()
+    page.screenshot(path=str(SHOTS / "scenario-clause.png"))
+
+
+PHONE_PAGES = [
+    "",
+    "rules/deck-and-ranks/",
+    "rules/the-auction/",
+    "rules/the-joker-without-trumps/",
+    "rules/contract-values-and-scoring/",
+    "rulebook/",
+    "quick-reference/",
+    "glossary/",
+    "scenarios/",
+    "scenario-format/",
+    "protocol/",
+]
+
+
+def _open_all_details(page: Any) -> None:
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+
+
+def test_no_page_scrolls_sideways_on_a_phone(phone: Any, base_url: str) -> None:
+    wide = []
+    for path in PHONE_PAGES:
+        phone.goto(base_url + path)
+        _open_all_details(phone)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            wide.append(f"/{path}: {width}px")
+    phone.goto(base_url + "rules/the-auction/")
+    phone.screenshot(path=str(SHOTS / "phone-auction.png"))
+    assert not wide, f"pages wider than {PHONE['width']}px: {wide}"
+
+
+def test_every_card_of_a_hand_is_visible_on_a_phone(phone: Any, base_url: str) -> None:
+    pages = ["rules/the-joker-without-trumps/", "rules/the-deal/"]
+    checked = 0
+    for path in pages:
+        phone.goto(base_url + path)
+        _open_all_details(phone)
+        hidden = phone.evaluate(
+            """() => {
+            const out = [];
+            for (const card of document.querySelectorAll('.fh-hand .fh-card')) {
+              const r = card.getBoundingClientRect();
+              if (r.width === 0 || r.left < 0 || r.right > window.innerWidth) {
+                out.push(card.closest('.fh-hand').innerText);
+                continue;
+              }
+              // not clipped by a scrolling or hidden-overflow ancestor
+              for (let e = card.parentElement; e; e = e.parentElement) {
+                const s = getComputedStyle(e);
+                if (s.overflowX !== 'visible') {
+                  const b = e.getBoundingClientRect();
+                  if (r.left < b.left - 1 || r.right > b.right + 1) {
+                    out.push(card.closest('.fh-hand').innerText);
+                  }
+                  break;
+                }
+              }
+            }
+            return out;
+          }"""
+        )
+        checked += phone.locator(".fh-hand .fh-card").count()
+        assert not hidden, f"{path}: cards out of sight: {hidden[:3]}"
+    assert checked > 100
+    phone.goto(base_url + "rules/the-joker-without-trumps/#joker-nomination")
+    phone.screenshot(path=str(SHOTS / "phone-joker-hands.png"))
+
+
+def _printed_pages(page: Any, path: str, name: str) -> int:
+    page.goto(path)
+    page.emulate_media(media="print")
+    pdf: bytes = page.pdf(format="A4", print_background=False)
+    (SHOTS / name).write_bytes(pdf)
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) or max(
+        (int(n) for n in re.findall(rb"/Count\s+(\d+)", pdf)), default=0
+    )
+
+
+def test_the_rulebook_prints_on_at_most_20_pages(page: Any, base_url: str) -> None:
+    pages = _printed_pages(page, base_url + "rulebook/", "rulebook.pdf")
+    assert 0 < pages <= MAX_PRINTED_PAGES, f"the rulebook prints on {pages} pages"
+    sheet = _printed_pages(page, base_url + "quick-reference/", "quick-reference.pdf")
+    (SHOTS / "printed-pages.txt").write_text(
+        f"rulebook\t{pages}\nquick-reference\t{sheet}\n", encoding="utf-8"
+    )
+    assert sheet <= 2, f"the quick reference prints on {sheet} pages"
+
+
+def test_glossary_terms_have_tooltips(page: Any, base_url: str) -> None:
+    page.goto(base_url + "rules/deck-and-ranks/")
+    abbr = page.locator("article abbr[title]", has_text="left bower").first
+    assert abbr.count() == 1
+    assert "jack" in (abbr.get_attribute("title") or "").lower()
+    abbr.scroll_into_view_if_needed()
+    abbr.hover()
+    page.screenshot(path=str(SHOTS / "tooltip.png"))
+
+
+RULE_PAGES = [
+    "rules/deck-and-ranks/",
+    "rules/the-deal/",
+    "rules/the-auction/",
+    "rules/kitty-and-start-of-play/",
+    "rules/following-and-winning/",
+    "rules/the-joker-without-trumps/",
+    "rules/contract-values-and-scoring/",
+    "rules/end-of-the-game/",
+]
+
+
+def test_clauses_are_about_a_screen_apart(page: Any, base_url: str) -> None:
+    """With the examples as the site folds them, the distance from one clause heading to
+    the next (text, one open example, the folded box) stays within two screens; the
+    figures are written to build/screenshots/clause-gaps.txt."""
+    report = []
+    worst = 0
+    for path in RULE_PAGES:
+        page.goto(base_url + path)
+        tops = page.eval_on_selector_all(
+            "article h2[id]", "els => els.map(e => [e.id, e.getBoundingClientRect().top])"
+        )
+        for (anchor, top), (_, following) in itertools.pairwise(tops):
+            gap = int(following - top)
+            worst = max(worst, gap)
+            report.append(f"{path}#{anchor}\t{gap}")
+    (SHOTS / "clause-gaps.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+    assert worst <= 2 * 900, f"a clause runs {worst}px before the next one"
