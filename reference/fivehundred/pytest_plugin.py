@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from .scenarios import FileResult, load_file
-from .scenarios.corpus import SCENARIO_SUFFIXES, is_dispute_record
+from .scenarios import FileResult
+from .scenarios.corpus import SCENARIO_SUFFIXES, is_dispute_record, load_file_once
 from .scenarios.narration import step_text
 from .verify.runner import ReferenceImplementation, judge
 from .verify.verdict import Status
@@ -55,7 +55,8 @@ def _scenarios_root(path: Path, config: pytest.Config) -> Path | None:
 
 class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        result = load_file(self.path, _scenarios_root(self.path, self.config))
+        root = _scenarios_root(self.path, self.config) or self.path.parent
+        result = load_file_once(self.path, root)
         name = result.scenario.id if result.scenario is not None else self.path.stem
         yield ScenarioItem.from_parent(self, name=name, result=result)
 

@@ -33,6 +33,7 @@ __all__ = [
     "SuiteError",
     "bundled_root",
     "describe_error",
+    "fast_validator",
     "load_schema",
     "registry",
     "retired_ids_file",
@@ -136,6 +137,25 @@ def validator(relative: str) -> jsonschema.Draft202012Validator:
     document = load_schema(relative)
     jsonschema.Draft202012Validator.check_schema(document)
     return jsonschema.Draft202012Validator(document, registry=registry())
+
+
+@cache
+def fast_validator(relative: str) -> Any:
+    """The same schema compiled by jsonschema-rs: it answers "valid or not" about a hundred
+    times faster than :func:`validator`, which is kept for located error messages."""
+    import jsonschema_rs
+
+    root = schema_dir()
+    resources = [
+        (document["$id"], document)
+        for document in (
+            load_schema(path.relative_to(root).as_posix())
+            for path in sorted(root.rglob("*.schema.json"))
+        )
+    ]
+    return jsonschema_rs.validator_for(
+        load_schema(relative), registry=jsonschema_rs.Registry(resources)
+    )
 
 
 def describe_error(error: ValidationError) -> str:

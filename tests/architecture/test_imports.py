@@ -24,6 +24,7 @@ def test_the_package_has_no_import_cycle() -> None:
     assert cycles == []
 
 
+@pytest.mark.slow
 def test_the_import_contract_holds() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "importlinter.cli", "--no-cache"],
@@ -50,6 +51,7 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("pytest", "_pytest", 
 """
 
 
+@pytest.mark.slow
 def test_running_commands_never_imports_pytest_or_mkdocs() -> None:
     result = subprocess.run(
         [sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True

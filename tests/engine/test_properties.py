@@ -14,6 +14,7 @@ from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
+import pytest
 from fivehundred.engine import (
     DEFAULT_PROFILE,
     MISERE,
@@ -275,6 +276,7 @@ def check_legal_equals_accepted(deal: Deal) -> None:
             assert set(legal) == set(accepted)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=12)
 @given(start=starts(), data=st.data())
 def test_legal_actions_are_the_accepted_actions(start: Deal, data: st.DataObject) -> None:
@@ -314,6 +316,7 @@ def check_refusals_change_nothing(data: st.DataObject) -> Callable[[Deal], None]
     return check
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=15)
 @given(start=starts(), data=st.data())
 def test_refused_action_leaves_state_unchanged(start: Deal, data: st.DataObject) -> None:

@@ -26,6 +26,8 @@ from fivehundred.verify.protocol import Capabilities
 from fivehundred.verify.reference import run_input
 from protocol_helpers import PYTHON, adapter, processes_with, sample, serve_command
 
+pytestmark = pytest.mark.slow  # starts processes
+
 
 def _child(code: str, marker: str, **options: int) -> AdapterProcess:
     return AdapterProcess.start([PYTHON, "-c", code, marker], **options)  # type: ignore[arg-type]

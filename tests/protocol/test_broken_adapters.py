@@ -15,6 +15,8 @@ import pytest
 from fivehundred.verify._process import STDERR_TAIL_BYTES
 from protocol_helpers import adapter, by_id, cli, id_options, sample
 
+pytestmark = pytest.mark.slow  # starts processes or builds the site
+
 
 def _verify(command: str, *options: str, count: int = 3) -> tuple[int, dict[str, Any], list[str]]:
     chosen = sample(count)

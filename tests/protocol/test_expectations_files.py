@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 from mixed_run import mixed_run
 from protocol_helpers import adapter, by_id, cli, id_options, sample
+
+pytestmark = pytest.mark.slow  # starts processes or builds the site
 
 
 def test_outcomes_read_against_the_file(tmp_path: Path, marker: str) -> None:

@@ -17,6 +17,8 @@ import sys
 import pytest
 from protocol_helpers import ROOT, cli, corpus
 
+pytestmark = pytest.mark.slow  # starts processes or builds the site
+
 ADAPTER = ROOT / "adapters" / "independent-js"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 import pytest
 from fivehundred import PROTOCOL_VERSION, SUITE_VERSION
-from fivehundred.resources import load_schema, validator
+from fivehundred.resources import fast_validator, load_schema, validator
 from fivehundred.scenarios import input_json
 from fivehundred.scenarios.vocabulary import OBSERVATION_NAMES as OBSERVATION_KEYS
 from fivehundred.verify import protocol as p
@@ -31,7 +31,23 @@ SCHEMA_FILES = [f"protocol/{kind}.schema.json" for kind in p.MESSAGE_KINDS] + [
 
 
 def _valid(kind: p.MessageKind, message: Any) -> bool:
-    return validator(f"protocol/{kind}.schema.json").is_valid(message)
+    """jsonschema-rs for speed; ``test_both_validators_agree`` keeps it honest."""
+    return bool(fast_validator(f"protocol/{kind}.schema.json").is_valid(message))
+
+
+def test_both_validators_agree() -> None:
+    """The compiled validator and jsonschema judge run messages and replies alike."""
+    samples: list[tuple[p.MessageKind, Any]] = []
+    for seq, scenario in enumerate(corpus()[::25], start=1):
+        message = p.run(seq, input_json(scenario.input()))
+        broken = json.loads(json.dumps(message).replace('"dealer": "', '"dealer": "Q'))
+        samples += [("run", message), ("run", broken)]
+        samples.append(("run-reply", handle(message)))
+    samples.append(("run-reply", {"seq": 1, "result": {"steps": "all good"}}))
+    for kind, message in samples:
+        slow = validator(f"protocol/{kind}.schema.json").is_valid(message)
+        assert _valid(kind, message) == slow, message
+    assert {_valid(kind, m) for kind, m in samples} == {True, False}
 
 
 @pytest.mark.parametrize("name", SCHEMA_FILES)

@@ -16,6 +16,8 @@ from fivehundred.resources import validator
 from fivehundred.verify import protocol as p
 from protocol_helpers import ROOT, cli, corpus, id_options
 
+pytestmark = pytest.mark.slow  # starts processes or builds the site
+
 SKELETON = ROOT / "adapters" / "node-skeleton" / "adapter.js"
 
 

@@ -20,6 +20,8 @@ from fivehundred.scenarios import Scenario
 from mixed_run import MixedRun, mixed_run
 from protocol_helpers import cli
 
+pytestmark = pytest.mark.slow  # starts processes or builds the site
+
 Mixed = tuple[MixedRun, list[Scenario]]
 
 

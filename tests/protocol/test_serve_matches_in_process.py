@@ -21,6 +21,8 @@ from fivehundred.verify.reference import run_input
 from fivehundred.verify.runner import ReferenceImplementation, run_scenarios
 from protocol_helpers import PYTHON, by_id, cli, corpus, id_options, serve_command
 
+pytestmark = pytest.mark.slow  # starts processes or builds the site
+
 Verdicts = dict[str, tuple[str, list[Any]]]
 
 

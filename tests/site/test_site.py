@@ -23,6 +23,8 @@ from fivehundred.scenarios import Scenario
 from fivehundred.scenarios.corpus import load_corpus
 from fivehundred.scenarios.rulings import EXTRA_ANCHORS, RULINGS
 
+pytestmark = pytest.mark.slow  # starts processes or builds the site
+
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "site"
 ANCHORS = [r.slug for r in RULINGS] + list(EXTRA_ANCHORS)

@@ -10,6 +10,7 @@ status 2, never a traceback.
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -223,7 +224,11 @@ def _write_expectations(
 
 
 def run_verify(options: VerifyOptions) -> int:
-    """Run ``fivehundred verify``; return its exit status."""
+    """Run ``fivehundred verify``; return its exit status.
+
+    The time reported is the whole command's: loading and checking the scenario files,
+    starting the implementation and running every scenario."""
+    started = time.perf_counter()
     _check_options(options)
     expectations = _load_expectations(options.expectations_file)
     notes = out_console() if options.fmt == "text" and options.output is None else err_console()
@@ -239,6 +244,7 @@ def run_verify(options: VerifyOptions) -> int:
         verification = _verify_external(options, scenarios, expectations)
     verification.warnings = warnings
     verification.invalid_files = len(corpus.invalid_files)
+    verification.seconds = time.perf_counter() - started
     _write_report(verification, options)
     if options.write_expectations is not None:
         _write_expectations(verification, expectations, options)

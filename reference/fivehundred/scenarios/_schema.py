@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:  # jsonschema is imported only when a document is invalid
+    from jsonschema.exceptions import ValidationError
 
 from ..engine import NotationError, parse_card
-from ..resources import load_schema, validator
+from ..resources import fast_validator, validator
 from .diagnostics import DocPath
 
 _STEP_KINDS = {"seat": 0, "expect": 1, "deal": 2, "deal_result": 3}
@@ -82,19 +82,11 @@ def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
     return path, f"{error.message}", False
 
 
-@cache
-def _fast_validator(schema_name: str) -> Any:
-    """jsonschema-rs for the same schema: it only answers "valid or not", in microseconds."""
-    import jsonschema_rs
-
-    return jsonschema_rs.validator_for(load_schema(schema_name))
-
-
 def surely_valid(document: Any, schema_name: str = "scenario.schema.json") -> bool:
     """True when the fast validator accepts ``document``; anything else (invalid, or a
     value it cannot take, such as a YAML date) goes to the located check."""
     try:
-        return bool(_fast_validator(schema_name).is_valid(document))
+        return bool(fast_validator(schema_name).is_valid(document))
     except Exception:  # a value that is not JSON: let the full check describe it
         return False
 

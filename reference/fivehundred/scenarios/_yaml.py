@@ -42,11 +42,22 @@ class SourceMap:
     node up front cost more than validating them.
     """
 
-    def __init__(self, root: yaml.Node | None = None) -> None:
+    def __init__(self, root: yaml.Node | None = None, text: str | None = None) -> None:
         self._root = root
+        self._text = text
+        """Composed on first use when only the text is known (a document from the cache)."""
 
     def _descend(self, path: DocPath) -> tuple[list[yaml.Node], yaml.Node | None]:
         """The nodes along ``path`` as far as it goes, and the key node of its last step."""
+        if self._root is None and self._text is not None:
+            loader = _Loader(self._text)
+            try:
+                self._root = loader.get_single_node()
+            except yaml.YAMLError:
+                pass
+            finally:
+                loader.dispose()
+            self._text = None
         node = self._root
         nodes: list[yaml.Node] = [] if node is None else [node]
         key_node: yaml.Node | None = None

@@ -11,8 +11,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ..resources import retired_ids_file, scenarios_dir
+from . import _cache
 from ._lint import lint_scenario
 from ._schema import schema_errors
 from ._yaml import SourceMap, YamlSourceError, load_yaml
@@ -124,6 +126,9 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return FileResult(path, None, [_diag(path, None, (), f"cannot read file: {error}", "io")])
+    document = _cache.lookup(text)
+    if document is not None:
+        return _checked(path, root, document, SourceMap(text=text))
     try:
         document, source = load_yaml(text)
     except YamlSourceError as error:
@@ -168,6 +173,12 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
                 ]
             ),
         )
+    _cache.store(text, document)
+    return _checked(path, root, document, source)
+
+
+def _checked(path: Path, root: Path, document: Any, source: SourceMap) -> FileResult:
+    """A document that passed the schema, parsed into the model and linted."""
     try:
         scenario = scenario_from_document(document, path, area_of(path, root), source)
     except ModelError as error:
@@ -200,7 +211,8 @@ _LOADED: dict[tuple[str, int, int, str, str], FileResult] = {}
 folder: a second load of an unchanged file (the test suite, ``mkdocs serve``) is free."""
 
 
-def _load_once(path: Path, root: Path) -> FileResult:
+def load_file_once(path: Path, root: Path) -> FileResult:
+    """:func:`load_file`, reusing this process's result while the file is unchanged."""
     try:
         stat = path.stat()
     except OSError:
@@ -215,7 +227,7 @@ def _load_once(path: Path, root: Path) -> FileResult:
 def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -> Corpus:
     """Load every scenario under ``paths`` (default: the bundled scenarios)."""
     root = root or scenarios_dir()
-    files = [_load_once(p, root) for p in find_files(list(paths) if paths else [root])]
+    files = [load_file_once(p, root) for p in find_files(list(paths) if paths else [root])]
     retired = read_retired_ids()
     first_seen: dict[str, FileResult] = {}
     for result in files:

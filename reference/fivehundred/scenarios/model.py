@@ -288,8 +288,11 @@ class Scenario:
         return ScenarioInput(self.id, self.profile_name, self.setup, _input_steps(self.steps))
 
     def step_mark(self, index: int) -> Mark | None:
-        """Where step ``index`` starts in the file, when the scenario came from one."""
-        return self.steps[index].mark
+        """Where step ``index`` starts in the file, when the scenario came from one (found
+        on demand: most runs never need a position)."""
+        if self.source is None:
+            return self.steps[index].mark
+        return self.source.value(("steps", index))
 
     def rerun_command(self) -> str:
         """The command that runs this scenario alone; it names the file when the file

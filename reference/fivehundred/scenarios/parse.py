@@ -194,12 +194,10 @@ def parse_step(data: Any, index: int, *, wire: bool, mark: Mark | None = None) -
     return _action(data, where, mark, wire)
 
 
-def _steps(data: Any, *, wire: bool, source: SourceMap | None = None) -> tuple[Step, ...]:
+def _steps(data: Any, *, wire: bool) -> tuple[Step, ...]:
     if not isinstance(data, list):
         raise ModelError("steps", "expected a list")
-    marks: list[Mark | None] = list(source.item_marks(("steps",))) if source else []
-    marks += [None] * (len(data) - len(marks))
-    return tuple(parse_step(s, i, wire=wire, mark=marks[i]) for i, s in enumerate(data))
+    return tuple(parse_step(s, i, wire=wire) for i, s in enumerate(data))
 
 
 def _profile_name(name: str | None) -> str:
@@ -223,7 +221,7 @@ def scenario_from_document(
         rules=tuple(doc["rules"]),
         assertion=doc["assert"],
         setup=parse_setup(doc["setup"]),
-        steps=_steps(doc["steps"], wire=False, source=source),
+        steps=_steps(doc["steps"], wire=False),
         profile=profile,
         profile_name=_profile_name(profile),
         tags=tuple(doc.get("tags", ())),
