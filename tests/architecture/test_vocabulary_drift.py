@@ -67,3 +67,9 @@ def test_each_start_kind_allows_exactly_its_fields(start: vocabulary.StartKind) 
     allowed = fields - forbidden
     assert allowed == set(start.required) | set(start.optional)
     assert set(branch.get("required", [])) | {"dealer"} >= set(start.required)
+
+
+def test_the_schema_step_branches_are_the_registered_step_kinds_in_order() -> None:
+    branches = load_schema("scenario.schema.json")["$defs"]["step"]["anyOf"]
+    names = [b["$ref"].rsplit("/", 1)[1].removesuffix("_step") for b in branches]
+    assert names == [k.name for k in vocabulary.STEP_KINDS if k.in_file]

@@ -9,7 +9,9 @@ phone (390 px) never scrolls sideways and shows every card of a hand, the printa
 rulebook fits in 20 A4 pages, and the glossary's tooltips are there.  Screenshots go
 to ``build/screenshots/``.
 
-Marked ``slow``; it is skipped when Playwright or Chromium is missing.  Setup::
+Marked ``slow``.  Outside CI it is skipped when Playwright or Chromium is missing; in CI
+(``CI`` set, as ``.ci/run`` runs) a missing browser is a failure, never a silent skip.
+Setup::
 
     apt-get install -y chromium
     pip install -e '.[browser]'
@@ -49,9 +51,14 @@ MAX_PRINTED_PAGES = 20
 
 pytestmark = pytest.mark.slow
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if not CHROMIUM.is_file():
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+if os.environ.get("CI"):
+    import playwright.sync_api as playwright_api
+
+    assert CHROMIUM.is_file(), f"CI runs the browser test: no Chromium at {CHROMIUM}"
+else:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.is_file():
+        pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 
 
 class _Quiet(SimpleHTTPRequestHandler):

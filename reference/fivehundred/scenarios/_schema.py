@@ -18,8 +18,10 @@ if TYPE_CHECKING:  # jsonschema is imported only when a document is invalid
 from ..engine import NotationError, parse_card
 from ..resources import fast_validator, validator
 from .diagnostics import DocPath
+from .vocabulary import STEP_KINDS
 
-_STEP_KINDS = {"seat": 0, "expect": 1, "deal": 2, "deal_result": 3}
+_STEP_KINDS = {kind.key: i for i, kind in enumerate(k for k in STEP_KINDS if k.in_file)}
+"""The key that marks each kind of step → its branch in the schema's ``step`` anyOf."""
 
 
 def _leaves(error: ValidationError) -> Iterator[ValidationError]:

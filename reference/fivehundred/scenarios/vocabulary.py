@@ -295,15 +295,13 @@ class StepKind:
     in_input: bool = True
 
 
-STEP_KINDS: tuple[StepKind, ...] = (
+STEP_KINDS: tuple[StepKind, ...] = (  # in the order of the schema's ``step`` branches
     StepKind("action", "seat", "one action by one seat: `call`, `discard`, `nominate` or `play`"),
     StepKind("expect", "expect", "a checkpoint: the observations expected", in_input=False),
     StepKind("observe", "observe", "a checkpoint as an implementation receives it", False),
     StepKind("deal", "deal", "a new deal by the current dealer from an ordered deck"),
     StepKind("deal_result", "deal_result", "a whole deal's result, recorded at game level"),
 )
-
-ACTION_KEYS: tuple[str, ...] = ("call", "discard", "nominate", "play")
 
 REJECTION_CODES: tuple[tuple[str, str], ...] = tuple(
     (code.value, text) for code, text in CODE_DESCRIPTIONS.items()
