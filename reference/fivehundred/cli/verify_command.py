@@ -212,9 +212,18 @@ def _write_expectations(
 ) -> None:
     target = options.write_expectations
     assert target is not None
+    base = None
+    if target.exists():  # rewriting: keep its reasons, links and comments
+        try:
+            base = target.read_text(encoding="utf-8")
+            previous = {**load_expectations(target), **previous}
+        except (OSError, UnicodeDecodeError, ExpectationsError) as error:
+            raise click.BadParameter(str(error), param_hint="--write-expectations") from None
+    elif options.expectations_file is not None and options.expectations_file.suffix != ".json":
+        base = options.expectations_file.read_text(encoding="utf-8")
     written = expectations_from_run(verification, previous)
     try:
-        dump_expectations(written, target, force=options.force)
+        dump_expectations(written, target, force=options.force, base=base)
     except FileExistsError:
         raise click.UsageError(f"{target} appeared during the run; not overwritten") from None
     except OSError as error:
