@@ -138,7 +138,9 @@ def summary_table(verification: Verification) -> Table:
 
 def rule_table(verification: Verification) -> Table:
     """Passed, failed and unchecked by rule: which rules does it break, which were not checked?"""
-    table = Table(title="by rule (a scenario counts under every rule it cites)", title_justify="left")
+    table = Table(
+        title="by rule (a scenario counts under every rule it cites)", title_justify="left"
+    )
     table.add_column("rule")
     for name, style in (
         ("passed", "green"),
@@ -232,8 +234,9 @@ def print_text_report(verification: Verification, console: Console) -> None:
         console.print(f"[dim]… and {hidden} more failing scenarios (all are in --format json)[/]")
     for entry in v.entries:
         if entry.outcome is Outcome.EXPECTED_FAILURE and entry.expectation is not None:
+            label = f"EXPECTED {entry.expectation.status.upper()}"
             console.print(
-                f"[cyan]EXPECTED {entry.expectation.status.upper()}[/] [bold]{entry.scenario.id}[/] "
+                f"[cyan]{label}[/] [bold]{entry.scenario.id}[/] "
                 f"{escape(entry.scenario.title)}: {escape(entry.expectation.reason)}"
             )
     for line in unchecked_lines(v):

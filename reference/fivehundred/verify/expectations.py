@@ -104,7 +104,11 @@ def load_expectations(path: Path) -> dict[str, Expectation]:
         )
     return {
         scenario_id: Expectation(
-            entry["status"], entry["reason"], entry.get("link"), entry.get("step"), entry.get("check")
+            entry["status"],
+            entry["reason"],
+            entry.get("link"),
+            entry.get("step"),
+            entry.get("check"),
         )
         for scenario_id, entry in document.items()
     }

@@ -243,9 +243,7 @@ class Verification:
             coverage += f"; {skipped} skipped because {first}{more}"
         partly = self.partly_checked()
         if partly:
-            coverage += (
-                f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
-            )
+            coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
         expected = self.count(Outcome.EXPECTED_FAILURE)
         if expected:
             coverage += f"; {expected} expected failures"
@@ -400,7 +398,8 @@ def _reason(entry: Entry) -> str:
     if verdict.mismatches:
         first = verdict.mismatches[0]
         step = step_text(entry.scenario.steps[first.step])
-        text = f"step {first.number} ({step}): {first.what} {first.describe()}"
+        what = "" if first.what == step else f"{first.what} "
+        text = f"step {first.number} ({step}): {what}{first.describe()}"
         more = len(verdict.mismatches) - 1
         if more:
             text += f" (and {more} more)"

@@ -6,9 +6,9 @@ reports no rejection codes (it answers ``rejected`` without a code);
 report only those three observations (it fails the run if asked for another).
 """
 
-from _common import answer, arguments, messages, send
-
 import sys
+
+from _common import answer, arguments, messages, send
 
 args = [*arguments(), *["australian-4", "yes", "yes", ""][len(arguments()) :]]
 profiles, legal, codes = args[0].split(","), args[1] == "yes", args[2] == "yes"
