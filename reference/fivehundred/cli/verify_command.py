@@ -42,6 +42,7 @@ from ..verify.verification import (
     run_verification,
 )
 from .consoles import err_console, out_console, print_diagnostics
+from .finding import no_match_message, normalise_selection, unknown_ids_message
 
 __all__ = ["VerifyOptions", "run_verify"]
 
@@ -94,13 +95,14 @@ def _load_expectations(path: Path | None) -> dict[str, Expectation]:
 
 
 def _select(corpus: Corpus, selection: Selection) -> list[Scenario]:
+    selection = normalise_selection(selection)
     known = {s.id for s in corpus.scenarios}
     unknown = [i for i in selection.ids if i not in known]
     if unknown:
-        raise click.UsageError(f"no scenario with id {', '.join(unknown)}")
+        raise click.UsageError(unknown_ids_message(unknown, corpus))
     chosen = selection.apply(corpus.scenarios)
     if not chosen and not corpus.invalid_files:
-        raise click.UsageError("no scenario matches the filters")
+        raise click.UsageError(no_match_message(corpus, selection))
     return chosen
 
 

@@ -525,7 +525,7 @@ def _ranks_of(tokens: Iterable[str], letter: str) -> list[str]:
 def steps_table(scenario: Scenario) -> list[str]:
     """The steps as sentences beside what must be observed, numbered as reports number them.
 
-    Step numbers start at 0, like ``fivehundred verify`` failure reports and
+    Step numbers start at 1, like ``fivehundred verify`` failure reports and
     ``fivehundred show``, so a reader can go from a failure straight to the step.
     """
     lines = ["| step | what happens | expected |", "|--:|---|---|"]
@@ -535,7 +535,7 @@ def steps_table(scenario: Scenario) -> list[str]:
                 f"<code>{_escape(key)}</code> {value_html(key, value)}"
                 for key, value in step.expect.items()
             )
-            lines.append(f"| {index} | <em>check</em> | {expected} |")
+            lines.append(f"| {index + 1} | <em>check</em> | {expected} |")
             continue
         if not isinstance(step, ActionStep | DealStep | DealResultStep):
             continue
@@ -545,7 +545,7 @@ def steps_table(scenario: Scenario) -> list[str]:
         else:
             outcome = '<span class="fh-accepted">accepted</span>'
         note = f"<br><small>{_escape(step.note)}</small>" if step.note else ""
-        lines.append(f"| {index} | {step_html(step)}{note} | {outcome} |")
+        lines.append(f"| {index + 1} | {step_html(step)}{note} | {outcome} |")
     return lines
 
 
