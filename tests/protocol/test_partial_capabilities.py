@@ -80,3 +80,12 @@ def test_a_full_adapter_is_conformant(marker: str) -> None:
     report = run.json()
     assert report["coverage"]["conformant"] is True and report["coverage"]["unchecked"] == 0
     assert report["coverage"]["headline"].startswith("Conformant: all ")
+
+
+def test_a_mistyped_profile_checks_nothing_and_fails(marker: str) -> None:
+    command = adapter("capabilities.py", "australian4", marker=marker)
+    run = cli("verify", "--impl", command, "--area", "kitty", "--format", "json")
+    assert run.code == 1
+    headline = run.json()["coverage"]["headline"]
+    assert headline.startswith("Nothing was checked: checked 0 of ")
+    assert "profile australian-4 is not supported" in headline
