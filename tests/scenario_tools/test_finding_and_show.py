@@ -80,3 +80,13 @@ def test_tables_piped_to_a_file_are_complete_without_columns() -> None:
     assert listed.returncode == 0
     assert "…" not in listed.stdout  # nothing cropped
     assert "misere-needs-seven" in listed.stdout
+
+
+def test_the_site_step_tables_count_from_one() -> None:
+    from fivehundred.scenarios.corpus import load_corpus
+    from fivehundred.site.generator import steps_table
+
+    scenario = next(s for s in load_corpus().scenarios if s.id == "2XMB")
+    rows = steps_table(scenario)[2:]
+    assert rows[0].startswith("| 1 |")
+    assert not any(row.startswith("| 0 |") for row in rows)
