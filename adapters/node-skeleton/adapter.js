@@ -25,12 +25,14 @@ const IMPLEMENTATION = {
   // homepage: 'https://example.org/my-five-hundred',
 };
 
-// What you can do.  The runner does not send scenarios you cannot run:
-// - profiles: the forms of the game you implement;
-// - legal_actions: true once observe("legal") works (until then scenarios that
-//   observe legal or legal_count are skipped);
+// What you can do.  The runner checks as much as you declare:
+// - profiles: the forms of the game you implement (other scenarios are skipped);
+// - legal_actions: true once observe("legal") works (until then legal and
+//   legal_count are never asked for and are reported as unchecked);
 // - error_codes: true once rejections carry the suite's codes (until then only
-//   accepted versus rejected is compared).
+//   accepted versus rejected is compared);
+// - observations (optional): the observation keys observe() answers so far, e.g.
+//   ['phase', 'to_act']; the others are never asked for and reported as unchecked.
 const CAPABILITIES = {
   profiles: ['australian-4'],
   legal_actions: false,

@@ -84,7 +84,7 @@ class ScenarioItem(pytest.Item):
             lines = [f"{scenario.id} {scenario.title}: {verdict.status.value}"]
             for m in verdict.mismatches:
                 lines.append(
-                    f"  step {m.step} ({step_text(scenario.steps[m.step])}): {m.what} "
+                    f"  step {m.number} ({step_text(scenario.steps[m.step])}): {m.what} "
                     f"{m.describe()}"
                 )
             if verdict.message:

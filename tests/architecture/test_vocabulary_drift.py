@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fivehundred.engine import Code
 from fivehundred.resources import load_schema
-from fivehundred.scenarios import vocabulary
+from fivehundred.scenarios import sync, vocabulary
 from fivehundred.verify.reference import observer_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ def test_generated_schemas_and_tables_match_the_registries() -> None:
         for path, text in vocabulary.regenerated(ROOT).items()
         if path.read_text(encoding="utf-8") != text
     ]
-    assert stale == [], "run: python -m fivehundred.scenarios.vocabulary --write"
+    assert stale == [], "run: python -m fivehundred.scenarios.sync --write"
 
 
 def test_the_check_command_says_so_when_a_file_drifts(tmp_path: Path) -> None:
@@ -27,11 +27,11 @@ def test_the_check_command_says_so_when_a_file_drifts(tmp_path: Path) -> None:
         target = tmp_path / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text((ROOT / relative).read_text(encoding="utf-8"), encoding="utf-8")
-    assert vocabulary.main(["--root", str(tmp_path)]) == 0
+    assert sync.main(["--root", str(tmp_path)]) == 0
     page = tmp_path / "site" / "scenario-format.md"
     page.write_text(page.read_text(encoding="utf-8").replace("`legal_count`", "`legal_cnt`"))
-    assert vocabulary.main(["--root", str(tmp_path)]) == 1
-    assert vocabulary.main(["--root", str(tmp_path), "--write"]) == 0
+    assert sync.main(["--root", str(tmp_path)]) == 1
+    assert sync.main(["--root", str(tmp_path), "--write"]) == 0
     assert "`legal_count`" in page.read_text(encoding="utf-8")
 
 

@@ -21,9 +21,14 @@ from fivehundred.verify._process import (
     ChannelError,
     ChannelTimeout,
 )
-from fivehundred.verify.external import ExternalImplementation, capability_skip
+from fivehundred.verify.external import (
+    ExternalImplementation,
+    capability_skip,
+    unsupported_observations,
+)
 from fivehundred.verify.protocol import Capabilities
 from fivehundred.verify.reference import run_input
+from fivehundred.verify.runner import judge
 from protocol_helpers import PYTHON, adapter, processes_with, sample, serve_command
 
 pytestmark = pytest.mark.slow  # starts processes
@@ -142,18 +147,33 @@ def test_capabilities_decide_what_is_sent() -> None:
         for s in scenarios
     )
     no_legal = Capabilities(("australian-4",), False, True)
-    observing = [
+    assert all(capability_skip(s, no_legal) is None for s in scenarios)  # run, not skipped
+    assert set(unsupported_observations(no_legal)) == {"legal", "legal_count"}
+    assert unsupported_observations(full) == {}
+    some = Capabilities(("australian-4",), True, True, ("phase", "to_act", "nonsense"))
+    left_out = unsupported_observations(some)
+    assert "phase" not in left_out and "to_act" not in left_out and "legal" in left_out
+    assert "nonsense" not in left_out  # unknown declared keys are ignored
+
+
+def test_undeclared_observations_are_never_asked_for_and_are_unchecked(marker: str) -> None:
+    chosen = [
         s
-        for s in scenarios
-        if any(
-            isinstance(st, Checkpoint) and {"legal", "legal_count"} & set(st.expect)
-            for st in s.steps
-        )
-    ]
-    assert observing, "the sample should observe legal actions somewhere"
-    for scenario in scenarios:
-        skipped = capability_skip(scenario, no_legal)
-        assert (skipped is not None) == (scenario in observing)
+        for s in sample(60)
+        if any(isinstance(st, Checkpoint) and "legal" in st.expect for st in s.steps)
+    ][:5]
+    assert chosen
+    command = adapter("capabilities.py", "australian-4", "no", "yes", "phase,to_act", marker=marker)
+    implementation = ExternalImplementation(shlex.split(command))
+    implementation.start()
+    outcomes = [implementation.run(s) for s in chosen]
+    implementation.close()
+    for scenario, outcome in zip(chosen, outcomes, strict=True):
+        assert outcome.result is not None, outcome.errored  # the adapter exits if over-asked
+        verdict = judge(scenario, outcome)
+        assert verdict.status.value == "passed"
+        unchecked = {u.what for u in verdict.unchecked}
+        assert "legal" in unchecked and not {"phase", "to_act"} & unchecked
 
 
 def test_the_python_running_the_tests_is_the_one_adapters_use() -> None:

@@ -88,10 +88,13 @@ def test_skip_means_never_sent(tmp_path: Path, marker: str) -> None:
         "--format",
         "json",
     )
-    assert run.code == 0, run.stdout
     report = run.json()
-    assert report["totals"]["skipped"] == 2
+    assert report["totals"]["skipped"] == 2 and report["totals"]["errored"] == 0
     assert all("crashes the engine" in e["message"] for e in report["scenarios"])
+    # Nothing was sent, so nothing was checked: that is never a passing run.
+    assert run.code == 1, run.stdout
+    assert report["coverage"]["nothing_checked"] is True
+    assert report["coverage"]["headline"].startswith("Nothing was checked: checked 0 of 2")
 
 
 def test_unknown_ids_are_warned_about(tmp_path: Path) -> None:
@@ -175,7 +178,60 @@ def test_writing_keeps_reasons_links_and_skips(tmp_path: Path, marker: str) -> N
         "status": "fail",
         "reason": "mine",
         "link": "https://x.y/1",
+        "step": written[mixed.expected_failure]["step"],
+        "check": written[mixed.expected_failure]["check"],
     }
+    assert written[mixed.expected_failure]["step"] >= 1
     assert written[mixed.passing] == {"status": "skip", "reason": "slow"}
     assert written["7QK2"]["reason"] == "not selected in this run"
     assert written[mixed.failure]["status"] == "fail"
+
+
+def test_a_forced_rewrite_keeps_comments_and_hand_edited_reasons(
+    tmp_path: Path, marker: str
+) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    target = tmp_path / "known.yaml"
+    first = cli(*mixed.options(chosen), "--write-expectations", str(target))
+    assert first.code == 1
+    text = target.read_text()
+    text = text.replace(
+        f"{mixed.failure}:", f"# the scorer is being rewritten\n{mixed.failure}:", 1
+    )
+    edited = yaml.safe_load(text)
+    edited_reason = "hand-written: follow-suit check is missing"
+    text = text.replace(str(edited[mixed.failure]["reason"]), edited_reason)
+    target.write_text("# my engine's known failures\n" + text)
+    # No --expectations: the file being rewritten is itself the previous version.
+    again = cli(*mixed.options(chosen), "--write-expectations", str(target), "--force")
+    assert again.code == 1
+    rewritten = target.read_text()
+    assert rewritten.startswith("# my engine's known failures\n")
+    assert "# the scorer is being rewritten" in rewritten
+    assert yaml.safe_load(rewritten)[mixed.failure]["reason"] == edited_reason
+    # And with --expectations pointing at it, the run is green and nothing moves.
+    green = cli(
+        *mixed.options(chosen),
+        "--expectations",
+        str(target),
+        "--write-expectations",
+        str(target),
+        "--force",
+    )
+    assert green.code == 0, green.stdout
+    assert target.read_text() == rewritten
+
+
+def test_a_failure_at_another_step_is_a_changed_failure(tmp_path: Path, marker: str) -> None:
+    mixed, chosen = mixed_run(tmp_path, marker)
+    target = tmp_path / "known.yaml"
+    cli(*mixed.options(chosen), "--write-expectations", str(target))
+    document = yaml.safe_load(target.read_text())
+    document[mixed.failure]["step"] = 99
+    target.write_text(yaml.safe_dump(document))
+    run = cli(*mixed.options(chosen), "--expectations", str(target), "--format", "json")
+    assert run.code == 1
+    entry = by_id(run.json())[mixed.failure]
+    assert entry["outcome"] == "changed-failure" and entry["fails_run"] is True
+    assert "listed as failing first at step 99" in entry["changed_failure"]
+    assert by_id(run.json())[mixed.expected_failure]["outcome"] == "expected-failure"

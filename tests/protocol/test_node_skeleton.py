@@ -1,4 +1,5 @@
-"""The Node.js adapter skeleton speaks the protocol and skips everything, as shipped.
+"""The Node.js adapter skeleton speaks the protocol and skips everything, as shipped:
+a run in which nothing was checked, which says so and exits 1.
 
 CI installs Node.js; without it this test fails rather than skips, so a missing
 runtime can never make the skeleton silently untested.
@@ -53,16 +54,20 @@ def test_hello_reply_follows_the_schema(node: str) -> None:
     assert hello.capabilities == p.Capabilities(("australian-4",), False, False)
 
 
-def test_the_whole_suite_is_skipped_and_the_run_passes(node: str, marker: str) -> None:
+def test_the_whole_suite_is_skipped_and_the_run_says_nothing_was_checked(
+    node: str, marker: str
+) -> None:
     run = cli("verify", "--impl", _command(node, marker), "--format", "json")
     report = run.json()
-    assert run.code == 0, run.stderr
+    assert run.code == 1, run.stderr  # nothing checked is never a pass
     assert report["implementation"]["name"] == "node-skeleton"
     assert report["run"]["lenient_errors"] is True  # error_codes: false
     assert report["totals"]["skipped"] == report["totals"]["total"] == len(corpus())
     reasons = {e["message"] for e in report["scenarios"]}
-    assert any(r.startswith("not implemented: ") for r in reasons)
-    assert any("legal actions" in r for r in reasons)  # skipped by the runner, never sent
+    assert all(r.startswith("not implemented: ") for r in reasons)  # all sent, none refused
+    assert report["coverage"]["headline"].startswith(
+        f"Nothing was checked: checked 0 of {len(corpus())} scenarios"
+    )
 
 
 def test_one_shot_mode_works_too(node: str, marker: str) -> None:
@@ -76,19 +81,21 @@ def test_one_shot_mode_works_too(node: str, marker: str) -> None:
         "--format",
         "json",
     )
-    assert run.code == 0, run.stderr
+    assert run.code == 1, run.stderr  # everything skipped: nothing checked
     assert run.json()["totals"]["skipped"] == len(chosen)
 
 
 def test_skips_are_listed_with_their_reasons(node: str, marker: str) -> None:
     chosen = [s for s in corpus() if s.area == "deal"]
     text = cli("verify", "--impl", _command(node, marker), *id_options(chosen))
-    assert text.code == 0, text.stderr
+    assert text.code == 1, text.stderr
     assert f"{len(chosen)} skipped" in text.stdout
+    assert "Nothing was checked" in text.stdout
     assert "SKIPPED" in text.stdout and "not implemented: " in text.stdout
     assert all(s.id in text.stdout for s in chosen)
     markdown = cli(
         "verify", "--impl", _command(node, marker), *id_options(chosen), "--format", "markdown"
     )
     assert "## Skipped" in markdown.stdout
+    assert "**Nothing was checked**" in markdown.stdout
     assert all(s.id in markdown.stdout for s in chosen)

@@ -61,11 +61,18 @@ def test_json_follows_its_schema_and_counts_every_outcome(mixed: Mixed, tmp_path
         "skipped": 1,
         "expected_failures": 1,
         "unexpected_passes": 1,
+        "changed_failures": 0,
     }
     assert report["ok"] is False and report["exit_code"] == 1
+    assert report["coverage"]["headline"].startswith("Not conformant: 3 scenarios fail the run")
+    assert report["coverage"]["ran"] == 5 and report["coverage"]["skipped"] == 1
+    assert report["rules"] and all(r["rule"] for r in report["rules"])
     assert report["run"]["mode"] == "persistent"
     failed = next(e for e in report["scenarios"] if e["outcome"] == "failed")
-    assert failed["mismatches"] and failed["mismatches"][0]["expected"] == "accepted"
+    first = failed["mismatches"][0]
+    assert first["expected"] == "accepted" and first["actual"] == "rejected wrong-phase"
+    assert first["step_number"] == first["step"] + 1
+    assert re.fullmatch(r"scenarios/[a-z-]+/[a-z0-9-]+\.yaml:\d+", first["at"])
     assert "--impl" in failed["rerun"]
 
 
@@ -109,6 +116,8 @@ def test_tap_has_its_plan_and_directives(mixed: Mixed, tmp_path: Path) -> None:
     for failing in (run_.failure, run_.error, run_.unexpected_pass):
         assert by_id[failing].startswith("not ok ") and "#" not in by_id[failing]
     assert "  ---" in lines and "  ..." in lines
+    assert lines[3].startswith("# Not conformant")
+    assert "# by rule:" in lines
 
 
 def test_markdown_has_the_table_by_area_and_the_failures(mixed: Mixed, tmp_path: Path) -> None:
@@ -117,9 +126,11 @@ def test_markdown_has_the_table_by_area_and_the_failures(mixed: Mixed, tmp_path:
     assert text.startswith("# Five Hundred conformance: fivehundred-reference")
     assert (
         "| Area | Passed | Failed | Errored | Skipped | Expected failures | Unexpected passes "
-        "| Total |" in text
+        "| Changed failures | Total |" in text
     )
-    assert "| **all** | **1** | **1** | **1** | **1** | **1** | **1** | **6** |" in text
+    assert "| **all** | **1** | **1** | **1** | **1** | **1** | **1** | **0** | **6** |" in text
+    assert "## By rule" in text and "| Rule | Passed | Failed |" in text
+    assert "expected failure: known bug" in text  # expected failures with their reasons
     for area in {s.area for s in chosen}:
         assert f"\n| {area} | " in text
     for heading in ("## Failures", "## Errors", "## Unexpected passes", "## Expected failures"):
@@ -133,6 +144,9 @@ def test_text_report_to_a_file_has_no_colour_codes(mixed: Mixed, tmp_path: Path)
     text = _report(mixed, "text", tmp_path)
     assert "\x1b[" not in text
     assert "FAILED" in text and "UNEXPECTED PASS" in text
+    assert "EXPECTED FAIL" in text and "known bug" in text
+    assert "by rule" in text and "Not conformant" in text
+    assert "step 0 " not in text
     assert "verify: 1 passed, 1 failed, 1 errored, 1 skipped, 1 expected failures" in text
 
 

@@ -125,3 +125,56 @@ def test_ordered_deck_is_spelled_out_in_the_input() -> None:
     assert len(deck) == 43
     assert deck[:3] == ["AS", "KS", "QS"]
     assert deck[-1] == "JK"
+
+
+def test_a_rejection_without_a_code_says_so() -> None:
+    scenario = _scenario([{"seat": "N", "play": "AH"}])
+    verdict = compare(scenario, {"steps": [{"outcome": "rejected"}]})
+    assert verdict.mismatches[0].actual == "rejected (no code given)"
+    assert verdict.mismatches[0].number == 1  # people count steps from 1
+
+
+def test_a_trick_mismatch_shows_only_the_fields_that_differ() -> None:
+    scenario = _scenario(
+        [
+            {"seat": "N", "play": "AH"},
+            {"seat": "E", "play": "QH"},
+            {"seat": "S", "play": "10H"},
+            {"seat": "W", "play": "6D"},
+            {
+                "expect": {
+                    "last_trick": {
+                        "leader": "N",
+                        "led": "H",
+                        "cards": {"N": "AH", "E": "QH", "S": "10H", "W": "6D"},
+                        "winner": "E",
+                    },
+                    "hands": {"N": ["KH"], "E": ["5C"]},
+                }
+            },
+        ]
+    )
+    result = run_input(scenario.input())
+    result["steps"][4]["observed"]["hands"] = {"N": ["KH"], "E": ["5D"]}
+    verdict = compare(scenario, result)
+    by_key = {m.what: m for m in verdict.mismatches}
+    assert by_key["last_trick"].expected == {"winner": "E"}
+    assert by_key["last_trick"].actual == {"winner": "N"}
+    assert by_key["hands"].expected == {"E": ["5C"]} and by_key["hands"].actual == {"E": ["5D"]}
+
+
+def test_unsupported_observations_and_lenient_codes_are_unchecked() -> None:
+    scenario = _scenario(
+        [
+            {"seat": "E", "play": "QH", "reject": "not-your-turn"},
+            {"expect": {"to_act": "N", "legal": ["AH", "KH"]}},
+        ]
+    )
+    result = {"steps": [{"outcome": "rejected"}, {"observed": {"to_act": "N"}}]}
+    verdict = compare(scenario, result, True, {"legal": "no legal lists"})
+    assert verdict.status is Status.PASSED
+    assert [(u.number, u.what) for u in verdict.unchecked] == [
+        (1, "rejection code"),
+        (2, "legal"),
+    ]
+    assert verdict.checks == 2  # the outcome of step 1 and to_act

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fivehundred.scenarios import Scenario
+from fivehundred.scenarios import DeckStart, PlayStart, Scenario
 from fivehundred.scenarios.corpus import load_corpus
 from fivehundred.scenarios.rulings import EXTRA_ANCHORS, RULINGS
 
@@ -126,9 +126,10 @@ def test_rules_come_first_one_example_open_the_rest_folded(
 
 
 def test_hands_are_one_line_per_seat(built: Path, scenarios: list[Scenario]) -> None:
-    scenario = next(s for s in scenarios if s.setup["start"] == "play" and "JK" in str(s.setup))
+    scenario = next(s for s in scenarios if isinstance(s.setup, PlayStart) and "JK" in str(s.setup))
+    assert isinstance(scenario.setup, PlayStart)
     text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
-    assert text.count('<span class="fh-hand">') == len(scenario.setup["hands"])
+    assert text.count('<span class="fh-hand">') == len(scenario.setup.hands)
     assert "fh-joker" in text
 
 
@@ -137,7 +138,7 @@ def test_deck_starts_show_the_hands_and_kitty_as_dealt(
 ) -> None:
     from fivehundred.site_generator import dealt_hands
 
-    scenario = next(s for s in scenarios if s.setup["start"] == "deck")
+    scenario = next(s for s in scenarios if isinstance(s.setup, DeckStart))
     text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
     assert re.search(r"The hands and the (<abbr[^>]*>)?kitty(</abbr>)? as dealt", text)
     assert text.count('<span class="fh-hand">') == 5

@@ -6,6 +6,8 @@ matters for ``fivehundred serve --one-shot``: it starts once per scenario.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
@@ -18,18 +20,30 @@ if TYPE_CHECKING:
 __all__ = ["err_console", "out_console", "print_diagnostics"]
 
 
+PIPED_WIDTH = 200
+"""Width used when output goes to a file or a pipe and COLUMNS is not set: tables
+come out complete instead of cropped to rich's default of 80 columns."""
+
+
+def _width(stderr: bool) -> int | None:
+    stream = sys.stderr if stderr else sys.stdout
+    if os.environ.get("COLUMNS") or (hasattr(stream, "isatty") and stream.isatty()):
+        return None  # rich asks the terminal, or reads COLUMNS
+    return PIPED_WIDTH
+
+
 @cache
 def out_console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, soft_wrap=True, width=_width(False))
 
 
 @cache
 def err_console() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, soft_wrap=True, width=_width(True))
 
 
 def print_diagnostics(diagnostics: Sequence[Diagnostic], console: Console | None = None) -> None:

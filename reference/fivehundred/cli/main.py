@@ -274,20 +274,79 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
 @main.command()
 @click.argument("scenario_id")
 def show(scenario_id: str) -> None:
-    """Show one scenario: hands, steps and the expected results."""
+    """Show one scenario: hands, steps and the expected results.
+
+    SCENARIO_ID is an id in any case (7qk2) or the path of a scenario file.
+    """
     from ..scenarios import load_corpus
+    from .finding import find_scenario, unknown_ids_message
     from .show import show as show_scenario
 
-    corpus = load_corpus()
-    for scenario in corpus.scenarios:
-        if scenario.id == scenario_id:
-            show_scenario(scenario, out_console())
-            return
+    path = Path(scenario_id)
+    corpus = load_corpus([path] if path.suffix in (".yaml", ".yml") and path.exists() else None)
+    found = find_scenario(corpus, scenario_id)
+    if found is not None:
+        show_scenario(found, out_console())
+        return
     for result in corpus.files:
-        if result.diagnostics and scenario_id in result.path.read_text(encoding="utf-8"):
+        if result.diagnostics and scenario_id.upper() in result.path.read_text(encoding="utf-8"):
             print_diagnostics(result.diagnostics)
             sys.exit(1)
-    raise click.UsageError(f"no scenario with id {scenario_id}")
+    raise click.UsageError(unknown_ids_message([scenario_id], corpus))
+
+
+@main.command(name="list")
+@click.argument("paths", nargs=-1, type=click.Path())
+@_selection_options
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format."
+)
+def list_command(
+    paths: tuple[str, ...],
+    ids: tuple[str, ...],
+    areas: tuple[str, ...],
+    tags: tuple[str, ...],
+    rules: tuple[str, ...],
+    fmt: str,
+) -> None:
+    """List scenarios: id, area, title and the rules they cite (filters as for verify)."""
+    from ..scenarios import load_corpus
+    from ..verify.runner import Selection
+    from .finding import no_match_message, normalise_selection, unknown_ids_message
+
+    corpus = load_corpus(_paths(paths))
+    selection = normalise_selection(Selection(ids, areas, tags, rules))
+    unknown = [i for i in selection.ids if i not in {s.id for s in corpus.scenarios}]
+    if unknown:
+        raise click.UsageError(unknown_ids_message(unknown, corpus))
+    chosen = selection.apply(corpus.scenarios)
+    if not chosen:
+        raise click.UsageError(no_match_message(corpus, selection))
+    if fmt == "json":
+        rows = [
+            {
+                "id": s.id,
+                "title": s.title,
+                "area": s.area,
+                "rules": list(s.rules),
+                "tags": list(s.tags),
+                "profile": s.profile_name,
+                "path": None if s.path is None else str(s.path),
+            }
+            for s in chosen
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(chosen)} scenarios", title_justify="left")
+    table.add_column("id", style="bold cyan", no_wrap=True)
+    table.add_column("area", no_wrap=True)
+    table.add_column("title")
+    table.add_column("rules", style="dim")
+    for s in chosen:
+        table.add_row(s.id, s.area, s.title, ", ".join(s.rules))
+    out_console().print(table)
 
 
 @main.command()

@@ -161,7 +161,9 @@ def render(scenario: Scenario) -> Group:
     if scenario.tags:
         meta.add_row("tags", ", ".join(scenario.tags))
     if scenario.path is not None:
-        meta.add_row("file", str(scenario.path))
+        from ..reports.text import shown_path
+
+        meta.add_row("file", shown_path(scenario.path))
     steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
     steps.add_column("#", justify="right", style="dim")
     steps.add_column("step")
@@ -174,7 +176,7 @@ def render(scenario: Scenario) -> Group:
                     expected.append("\n")
                 expected.append(f"{key}: ", style="cyan")
                 expected.append_text(_value_text(key, value))
-            steps.add_row(str(i), Text("checkpoint", style="dim"), expected)
+            steps.add_row(str(i + 1), Text("checkpoint", style="dim"), expected)
         elif not isinstance(step, ObserveStep):
             code = expected_rejection(step)
             outcome = (
@@ -182,7 +184,7 @@ def render(scenario: Scenario) -> Group:
                 if code is not None
                 else Text("accepted", style="green")
             )
-            steps.add_row(str(i), step_sentence(step), outcome)
+            steps.add_row(str(i + 1), step_sentence(step), outcome)
     parts: list[Any] = [
         header,
         meta,
@@ -195,4 +197,5 @@ def render(scenario: Scenario) -> Group:
 
 
 def show(scenario: Scenario, console: Console) -> None:
-    console.print(render(scenario))
+    # The console soft-wraps plain lines; panels and Markdown must be wrapped to fit.
+    console.print(render(scenario), soft_wrap=False)

@@ -43,6 +43,7 @@ from ..verify.verification import (
     run_verification,
 )
 from .consoles import err_console, out_console, print_diagnostics
+from .finding import no_match_message, normalise_selection, unknown_ids_message
 
 __all__ = ["VerifyOptions", "run_verify"]
 
@@ -95,13 +96,14 @@ def _load_expectations(path: Path | None) -> dict[str, Expectation]:
 
 
 def _select(corpus: Corpus, selection: Selection) -> list[Scenario]:
+    selection = normalise_selection(selection)
     known = {s.id for s in corpus.scenarios}
     unknown = [i for i in selection.ids if i not in known]
     if unknown:
-        raise click.UsageError(f"no scenario with id {', '.join(unknown)}")
+        raise click.UsageError(unknown_ids_message(unknown, corpus))
     chosen = selection.apply(corpus.scenarios)
     if not chosen and not corpus.invalid_files:
-        raise click.UsageError("no scenario matches the filters")
+        raise click.UsageError(no_match_message(corpus, selection))
     return chosen
 
 
@@ -213,9 +215,18 @@ def _write_expectations(
 ) -> None:
     target = options.write_expectations
     assert target is not None
+    base = None
+    if target.exists():  # rewriting: keep its reasons, links and comments
+        try:
+            base = target.read_text(encoding="utf-8")
+            previous = {**load_expectations(target), **previous}
+        except (OSError, UnicodeDecodeError, ExpectationsError) as error:
+            raise click.BadParameter(str(error), param_hint="--write-expectations") from None
+    elif options.expectations_file is not None and options.expectations_file.suffix != ".json":
+        base = options.expectations_file.read_text(encoding="utf-8")
     written = expectations_from_run(verification, previous)
     try:
-        dump_expectations(written, target, force=options.force)
+        dump_expectations(written, target, force=options.force, base=base)
     except FileExistsError:
         raise click.UsageError(f"{target} appeared during the run; not overwritten") from None
     except OSError as error:

@@ -20,8 +20,9 @@ import yaml
 
 from ..scenarios.narration import step_text
 from ..verify.verdict import Mismatch, Status
-from ..verify.verification import Entry, Outcome, Verification, skips_by_reason
+from ..verify.verification import Entry, Outcome, RuleCounts, Verification, skips_by_reason
 from . import REPORT_FORMATS
+from .text import checkpoint_place
 
 __all__ = ["FORMATS", "mismatch_text", "render", "to_json"]
 
@@ -44,15 +45,25 @@ def _entry_json(entry: Entry, verification: Verification) -> dict[str, Any]:
         "outcome": entry.outcome.value,
         "fails_run": verification.fails_run(entry),
         "expectation": None if expectation is None else expectation.as_json(),
+        "changed_failure": entry.changed_text()
+        if entry.outcome is Outcome.CHANGED_FAILURE
+        else None,
         "mismatches": [
             {
                 "step": m.step,
+                "step_number": m.number,
                 "step_text": _step_text(entry, m.step),
                 "what": m.what,
                 "expected": m.expected,
                 "actual": m.actual,
+                "at": checkpoint_place(entry, m.step) or None,
             }
             for m in verdict.mismatches
+        ],
+        "checks": verdict.checks,
+        "unchecked": [
+            {"step": u.step, "step_number": u.number, "what": u.what, "why": u.why}
+            for u in verdict.unchecked
         ],
         "message": verdict.message,
         "stderr": verdict.stderr if verdict.status in (Status.FAILED, Status.ERRORED) else "",
@@ -90,6 +101,16 @@ def to_json(verification: Verification) -> dict[str, Any]:
         "invalid_files": v.invalid_files,
         "warnings": list(v.warnings),
         "totals": v.totals(),
+        "coverage": {
+            "headline": v.headline(),
+            "conformant": v.conformant,
+            "ran": v.ran,
+            "skipped": len(v.entries) - v.ran,
+            "nothing_checked": v.nothing_checked,
+            "partly_checked": len(v.partly_checked()),
+            "unchecked": v.unchecked_count(),
+        },
+        "rules": [counts.as_json() for counts in v.by_rule()],
         "scenarios": [_entry_json(e, v) for e in v.entries],
     }
 
@@ -105,7 +126,9 @@ def mismatch_text(entry: Entry, mismatch: Mismatch) -> str:
     """``step 3 (N call 6S): expected …`` — the observation is named only when it is one."""
     step = _step_text(entry, mismatch.step)
     what = "" if mismatch.what == step else f"{mismatch.what} "
-    return f"step {mismatch.step} ({step}): {what}{mismatch.describe()}"
+    place = checkpoint_place(entry, mismatch.step)
+    at = f" [{place}]" if place else ""
+    return f"step {mismatch.number} ({step}): {what}{mismatch.describe()}{at}"
 
 
 def _expected_label(entry: Entry) -> str:
@@ -117,6 +140,8 @@ def _expected_label(entry: Entry) -> str:
 def _details(entry: Entry, verification: Verification) -> str:
     """Mismatches, message and rerun command, as plain text lines."""
     lines = [mismatch_text(entry, m) for m in entry.verdict.mismatches]
+    if entry.outcome is Outcome.CHANGED_FAILURE:
+        lines.insert(0, f"changed failure: {entry.changed_text()}")
     if entry.verdict.message:
         lines.append(entry.verdict.message)
     lines.append(f"rerun: {verification.rerun_command(entry.scenario)}")
@@ -128,6 +153,10 @@ def _summary_line(entry: Entry) -> str:
     if entry.outcome is Outcome.UNEXPECTED_PASS:
         assert entry.expectation is not None
         return f"passed, but listed as {entry.expectation.status}: {entry.expectation.reason}"
+    if entry.outcome is Outcome.EXPECTED_FAILURE:
+        return _expected_label(entry)
+    if entry.outcome is Outcome.CHANGED_FAILURE:
+        return f"changed failure: {entry.changed_text()}"
     if verdict.mismatches:
         count = len(verdict.mismatches)
         return f"{count} mismatch{'es' if count > 1 else ''}"
@@ -173,25 +202,39 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
             case, "failure", message=_xml_text(_summary_line(entry)), type="unexpected-pass"
         )
         failure.text = _xml_text(f"rerun: {verification.rerun_command(scenario)}")
-    elif outcome is Outcome.FAILED:
-        failure = ET.SubElement(
-            case, "failure", message=_xml_text(_summary_line(entry)), type="mismatch"
-        )
+    elif outcome in (Outcome.FAILED, Outcome.CHANGED_FAILURE):
+        kind = "changed-failure" if outcome is Outcome.CHANGED_FAILURE else "mismatch"
+        failure = ET.SubElement(case, "failure", message=_xml_text(_summary_line(entry)), type=kind)
         failure.text = _xml_text(_details(entry, verification))
     elif outcome is Outcome.ERRORED:
         error = ET.SubElement(
             case, "error", message=_xml_text(_summary_line(entry)), type="errored"
         )
         error.text = _xml_text(_details(entry, verification))
+    if entry.ran and entry.unchecked:
+        ET.SubElement(case, "system-out").text = _xml_text(_unchecked_text(entry))
     if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
         ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
+
+
+def _unchecked_text(entry: Entry) -> str:
+    items = [f"step {u.number} {u.what}: {u.why}" for u in entry.unchecked]
+    return f"{len(items)} checks unchecked:\n" + "\n".join(items)
+
+
+def _rule_text(counts: RuleCounts) -> str:
+    return (
+        f"passed {counts.passed}, failed {counts.failed}, expected failures "
+        f"{counts.expected_failures}, skipped {counts.skipped}, partly checked "
+        f"{counts.partly_checked}, unchecked checks {counts.unchecked}"
+    )
 
 
 def _counts(entries: list[Entry], verification: Verification) -> dict[str, str]:
     failures = sum(
         1
         for e in entries
-        if e.outcome is Outcome.FAILED
+        if e.outcome in (Outcome.FAILED, Outcome.CHANGED_FAILURE)
         or (e.outcome is Outcome.UNEXPECTED_PASS and verification.fails_run(e))
     )
     return {
@@ -228,8 +271,16 @@ def render_junit(verification: Verification) -> str:
             ("implementation.version", v.implementation.version),
             ("implementation.language", v.implementation.language),
             ("broken_adapter", v.broken or ""),
+            ("headline", v.headline()),
+            ("unchecked", str(v.unchecked_count())),
         ):
             ET.SubElement(properties, "property", name=name, value=_xml_text(value))
+        cited = {rule for e in areas[area] for rule in e.scenario.rules}
+        for counts in v.by_rule():
+            if counts.rule in cited:
+                ET.SubElement(
+                    properties, "property", name=f"rule.{counts.rule}", value=_rule_text(counts)
+                )
         for entry in areas[area]:
             _testcase(suite, entry, v)
     ET.indent(root)
@@ -250,10 +301,12 @@ def _yaml_block(data: dict[str, Any]) -> list[str]:
 
 def _tap_diagnostics(entry: Entry, verification: Verification) -> dict[str, Any]:
     data: dict[str, Any] = {"status": entry.status.value, "area": entry.scenario.area}
+    if entry.outcome is Outcome.CHANGED_FAILURE:
+        data["changed_failure"] = entry.changed_text()
     if entry.verdict.mismatches:
         data["mismatches"] = [
             {
-                "step": m.step,
+                "step": m.number,
                 "action": _step_text(entry, m.step),
                 "what": m.what,
                 "expected": m.expected,
@@ -278,6 +331,7 @@ def render_tap(verification: Verification) -> str:
         f"# fivehundred {v.suite_version} (protocol {v.protocol_version}) against "
         f"{_title(v)} ({v.implementation.language}, {v.mode})",
     ]
+    lines.append(f"# {' '.join(v.headline().split())}")
     if v.broken is not None:
         lines.append(f"# broken adapter: {' '.join(v.broken.split())}")
     for number, entry in enumerate(v.entries, start=1):
@@ -301,6 +355,11 @@ def render_tap(verification: Verification) -> str:
             if outcome is Outcome.UNEXPECTED_PASS:
                 diagnostics["message"] = _summary_line(entry)
             lines.extend(_yaml_block(diagnostics))
+        if entry.ran and entry.unchecked:
+            lines.append(f"# {entry.scenario.id}: " + " ".join(_unchecked_text(entry).split()))
+    lines.append("# by rule:")
+    for counts in v.by_rule():
+        lines.append(f"# {counts.rule}: {_rule_text(counts)}")
     return "\n".join(lines) + "\n"
 
 
@@ -313,6 +372,7 @@ _COLUMNS = (
     ("Skipped", Outcome.SKIPPED),
     ("Expected failures", Outcome.EXPECTED_FAILURE),
     ("Unexpected passes", Outcome.UNEXPECTED_PASS),
+    ("Changed failures", Outcome.CHANGED_FAILURE),
 )
 
 
@@ -332,20 +392,15 @@ def render_markdown(verification: Verification) -> str:
     info = v.implementation
     homepage = f" ([homepage]({info.homepage}))" if info.homepage else ""
     totals = v.totals()
-    if v.broken is not None:
-        verdict = f"**Broken adapter**: {_md(v.broken)}"
-    elif v.ok:
-        verdict = f"**Conformant** on the {totals['total']} scenarios run"
-    else:
-        bad = sum(1 for e in v.entries if v.fails_run(e))
-        verdict = f"**Not conformant**: {bad} of {totals['total']} scenarios fail the run"
+    word, _, rest = v.headline().partition(": ")
+    verdict = f"**{_md(word)}**: {_md(rest)}"
     lines = [
         f"# Five Hundred conformance: {_md(info.name)} {_md(info.version)}",
         "",
         f"Suite {v.suite_version} (protocol {v.protocol_version}), {_md(info.language)}"
         f"{homepage}, {v.mode} mode, {v.started_at}.",
         "",
-        verdict + ".",
+        verdict.rstrip(".") + ".",
         "",
         "| Area | " + " | ".join(name for name, _ in _COLUMNS) + " | Total |",
         "|---|" + "---:|" * (len(_COLUMNS) + 1),
@@ -358,13 +413,41 @@ def render_markdown(verification: Verification) -> str:
         lines.append(f"| {_md(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
     cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
     lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
+    lines.extend(
+        [
+            "",
+            "## By rule",
+            "",
+            "A scenario counts under every rule it cites.",
+            "",
+            "| Rule | Passed | Failed | Expected failures | Skipped | Partly checked "
+            "| Unchecked checks |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+    )
+    for counts in v.by_rule():
+        lines.append(
+            f"| {_md(counts.rule)} | {counts.passed} | {counts.failed} | "
+            f"{counts.expected_failures} | {counts.skipped} | {counts.partly_checked} | "
+            f"{counts.unchecked} |"
+        )
     for heading, outcome in (
         ("Failures", Outcome.FAILED),
+        ("Changed failures", Outcome.CHANGED_FAILURE),
         ("Errors", Outcome.ERRORED),
         ("Unexpected passes", Outcome.UNEXPECTED_PASS),
         ("Expected failures", Outcome.EXPECTED_FAILURE),
     ):
         lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
+    partly = v.partly_checked()
+    if partly:
+        lines.extend(["", "## Unchecked", ""])
+        for entry in partly:
+            items = ", ".join(f"step {u.number} {_md_code(u.what)}" for u in entry.unchecked)
+            reasons = "; ".join(sorted({u.why for u in entry.unchecked}))
+            lines.append(
+                f"- **{entry.scenario.id}** {_md(entry.scenario.title)}: {items} ({_md(reasons)})"
+            )
     skips = skips_by_reason(v)
     if skips:
         lines.extend(["", "## Skipped", ""])
@@ -387,7 +470,9 @@ def _md_section(heading: str, entries: list[Entry], verification: Verification) 
         for m in entry.verdict.mismatches:
             step = _step_text(entry, m.step)
             what = "" if m.what == step else f"{_md_code(m.what)} "
-            lines.append(f"  - step {m.step} {_md_code(step)}: {what}{_md(m.describe())}")
+            place = checkpoint_place(entry, m.step)
+            at = f" ({_md_code(place)})" if place else ""
+            lines.append(f"  - step {m.number} {_md_code(step)}: {what}{_md(m.describe())}{at}")
         if entry.expectation is not None and entry.expectation.link:
             lines.append(f"  - tracked in <{entry.expectation.link}>")
         lines.append(f"  - rerun: {_md_code(verification.rerun_command(scenario))}")

@@ -8,6 +8,8 @@ before.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -16,7 +18,7 @@ from ..scenarios.narration import step_text
 from ..verify.verdict import Status
 from ..verify.verification import Entry, Outcome, Verification, skips_by_reason
 
-__all__ = ["STATUS_STYLE", "print_text_report"]
+__all__ = ["STATUS_STYLE", "print_text_report", "rule_table", "shown_path"]
 
 STATUS_STYLE = {
     Status.PASSED: "green",
@@ -31,14 +33,46 @@ OUTCOME_STYLE = {
     Outcome.SKIPPED: "yellow",
     Outcome.EXPECTED_FAILURE: "cyan",
     Outcome.UNEXPECTED_PASS: "bold blue",
+    Outcome.CHANGED_FAILURE: "bold red",
 }
 STDERR_SHOWN = 2000
+
+
+def checkpoint_place(entry: Entry, step: int) -> str:
+    """``file:line`` of a step, relative to the suite, when the scenario came from a file."""
+    scenario = entry.scenario
+    mark = scenario.step_mark(step)
+    if scenario.path is None or mark is None:
+        return ""
+    return f"{shown_path(scenario.path)}:{mark.line}"
+
+
+def shown_path(path: Path) -> str:
+    """A scenario's path relative to the suite folder (or the working directory)."""
+    for base in _bases():
+        try:
+            return path.resolve().relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return path.as_posix()
+
+
+def _bases() -> list[Path]:
+    bases = []
+    try:
+        from ..resources import scenarios_dir
+
+        bases.append(scenarios_dir().resolve().parent)
+    except Exception:  # no suite folder: paths relative to the working directory
+        pass
+    bases.append(Path.cwd().resolve())
+    return bases
 
 
 def entry_lines(entry: Entry, verification: Verification) -> list[str]:
     """A failed, errored or unexpectedly passing scenario, as console markup lines."""
     scenario, verdict = entry.scenario, entry.verdict
-    where = f" ({scenario.path})" if scenario.path else ""
+    where = f" ({shown_path(scenario.path)})" if scenario.path else ""
     label = entry.outcome.value.upper().replace("-", " ")
     lines = [
         f"[{OUTCOME_STYLE[entry.outcome]}]{label}[/] "
@@ -47,11 +81,15 @@ def entry_lines(entry: Entry, verification: Verification) -> list[str]:
     if entry.expectation is not None:
         listed = entry.expectation
         lines.append(f"  listed as {listed.status}: {escape(listed.reason)}")
+    if entry.outcome is Outcome.CHANGED_FAILURE:
+        lines.append(f"  changed failure: {escape(entry.changed_text())}")
     for mismatch in verdict.mismatches:
         step = step_text(scenario.steps[mismatch.step])
         what = "" if mismatch.what == step else f"[cyan]{escape(mismatch.what)}[/] "
+        place = checkpoint_place(entry, mismatch.step)
+        at = f" [dim]{escape(place)}[/]" if place else ""
         lines.append(
-            f"  step {mismatch.step} ({escape(step)}): {what}{escape(mismatch.describe())}"
+            f"  step {mismatch.number} ({escape(step)}): {what}{escape(mismatch.describe())}{at}"
         )
     if verdict.message:
         lines.append("  " + escape(verdict.message).replace("\n", "\n  "))
@@ -66,7 +104,12 @@ def _columns(verification: Verification) -> list[Outcome]:
     with_expectations = any(e.expectation is not None for e in verification.entries)
     plain = [Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED, Outcome.SKIPPED]
     if with_expectations:
-        return [*plain, Outcome.EXPECTED_FAILURE, Outcome.UNEXPECTED_PASS]
+        return [
+            *plain,
+            Outcome.EXPECTED_FAILURE,
+            Outcome.UNEXPECTED_PASS,
+            Outcome.CHANGED_FAILURE,
+        ]
     return plain
 
 
@@ -93,6 +136,49 @@ def summary_table(verification: Verification) -> Table:
     return table
 
 
+def rule_table(verification: Verification) -> Table:
+    """Passed, failed and unchecked by rule: which rules does it break, which were not checked?"""
+    table = Table(
+        title="by rule (a scenario counts under every rule it cites)", title_justify="left"
+    )
+    table.add_column("rule")
+    for name, style in (
+        ("passed", "green"),
+        ("failed", "bold red"),
+        ("expected", "cyan"),
+        ("skipped", "yellow"),
+        ("partly checked", "yellow"),
+        ("unchecked checks", "yellow"),
+    ):
+        table.add_column(name, justify="right", style=style)
+    for counts in verification.by_rule():
+        table.add_row(
+            counts.rule,
+            str(counts.passed),
+            str(counts.failed),
+            str(counts.expected_failures),
+            str(counts.skipped),
+            str(counts.partly_checked),
+            str(counts.unchecked),
+        )
+    return table
+
+
+def unchecked_lines(verification: Verification) -> list[str]:
+    """What was not checked, per scenario: every left-out check, grouped by reason."""
+    lines = []
+    for entry in verification.partly_checked():
+        reasons: dict[str, list[str]] = {}
+        for item in entry.unchecked:
+            reasons.setdefault(item.why, []).append(f"step {item.number} {item.what}")
+        text = "; ".join(f"{', '.join(where)} ({why})" for why, where in reasons.items())
+        lines.append(
+            f"[yellow]UNCHECKED[/] [bold]{entry.scenario.id}[/] {len(entry.unchecked)} of "
+            f"{len(entry.unchecked) + entry.verdict.checks} checks: {escape(text)}"
+        )
+    return lines
+
+
 def summary_line(verification: Verification) -> str:
     v = verification
     line = (
@@ -102,9 +188,16 @@ def summary_line(verification: Verification) -> str:
     if any(e.expectation is not None for e in v.entries):
         line += (
             f", {v.count(Outcome.EXPECTED_FAILURE)} expected failures, "
-            f"{v.count(Outcome.UNEXPECTED_PASS)} unexpected passes"
+            f"{v.count(Outcome.UNEXPECTED_PASS)} unexpected passes, "
+            f"{v.count(Outcome.CHANGED_FAILURE)} changed failures"
         )
+    if v.unchecked_count():
+        line += f", {v.unchecked_count()} checks unchecked"
     return line + f", {v.invalid_files} invalid files in {v.seconds:.2f}s"
+
+
+def headline(verification: Verification) -> str:
+    return verification.headline()
 
 
 def print_broken(verification: Verification, console: Console) -> None:
@@ -139,10 +232,22 @@ def print_text_report(verification: Verification, console: Console) -> None:
             console.print(line)
     if hidden:
         console.print(f"[dim]… and {hidden} more failing scenarios (all are in --format json)[/]")
+    for entry in v.entries:
+        if entry.outcome is Outcome.EXPECTED_FAILURE and entry.expectation is not None:
+            label = f"EXPECTED {entry.expectation.status.upper()}"
+            console.print(
+                f"[cyan]{label}[/] [bold]{entry.scenario.id}[/] "
+                f"{escape(entry.scenario.title)}: {escape(entry.expectation.reason)}"
+            )
+    for line in unchecked_lines(v):
+        console.print(line)
     for reason, skipped in skips_by_reason(v).items():
         ids = " ".join(e.scenario.id for e in skipped)
         console.print(f"[yellow]SKIPPED[/] {len(skipped)}: {escape(reason)}\n  [dim]{ids}[/]")
     console.print(summary_table(v))
+    console.print(rule_table(v))
     if v.broken is not None:
         print_broken(v, console)
+    colour = "green" if v.conformant else ("red" if not v.ok else "yellow")
+    console.print(f"[{colour}]{escape(v.headline())}[/]")
     console.print(f"[{'green' if v.ok else 'red'}]{escape(summary_line(v))}[/]")

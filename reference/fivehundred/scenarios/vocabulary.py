@@ -3,7 +3,7 @@
 Observation keys (with their value schema, description, comparison and rendering),
 kinds of start, kinds of step and rejection codes are defined here and nowhere
 else.  The published JSON Schemas and the tables of ``site/scenario-format.md`` are
-generated from these registries (``python -m fivehundred.scenarios.vocabulary
+generated from these registries (``python -m fivehundred.scenarios.sync
 --write``), and a test fails when either drifts; verdict comparison, the export,
 ``show`` and the site read the registries directly.
 
@@ -13,10 +13,8 @@ descriptions); this module only publishes them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-import sys
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -392,24 +390,3 @@ def regenerated(root: Path) -> dict[Path, str]:
         path = root / relative
         out[path] = fill_tables(path.read_text(encoding="utf-8"))
     return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``--check``: exit 1 when a generated file differs; ``--write``: regenerate them."""
-    parser = argparse.ArgumentParser(prog="python -m fivehundred.scenarios.vocabulary")
-    parser.add_argument("--write", action="store_true", help="rewrite the generated files")
-    parser.add_argument("--root", type=Path, default=Path.cwd(), help="the repository")
-    args = parser.parse_args(argv)
-    stale = [p for p, text in regenerated(args.root).items() if p.read_text("utf-8") != text]
-    if args.write:
-        for path in stale:
-            path.write_text(regenerated(args.root)[path], encoding="utf-8")
-            print(f"rewrote {path}")
-        return 0
-    for path in stale:
-        print(f"{path} is out of date; run python -m fivehundred.scenarios.vocabulary --write")
-    return 1 if stale else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -563,7 +563,7 @@ def hand_html(tokens: Sequence[str]) -> str:
 
 
 def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
-    """Each step as (number, what happens, what is expected), the cells as inline HTML."""
+    """Each step as (number from 1, what happens, what is expected), cells as inline HTML."""
     rows: list[tuple[int, str, str]] = []
     for index, step in enumerate(scenario.steps):
         if isinstance(step, Checkpoint):
@@ -571,7 +571,7 @@ def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
                 f"<code>{_escape(key)}</code> {value_html(key, value)}"
                 for key, value in step.expect.items()
             )
-            rows.append((index, "<em>check</em>", expected))
+            rows.append((index + 1, "<em>check</em>", expected))
             continue
         if not isinstance(step, ActionStep | DealStep | DealResultStep):
             continue
@@ -581,14 +581,14 @@ def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
         else:
             outcome = '<span class="fh-accepted">accepted</span>'
         note = f"<br><small>{_escape(step.note)}</small>" if step.note else ""
-        rows.append((index, f"{step_html(step)}{note}", outcome))
+        rows.append((index + 1, f"{step_html(step)}{note}", outcome))
     return rows
 
 
 def steps_table(scenario: Scenario) -> list[str]:
     """The steps as sentences beside what must be observed, numbered as reports number them.
 
-    Step numbers start at 0, like ``fivehundred verify`` failure reports and
+    Step numbers start at 1, like ``fivehundred verify`` failure reports and
     ``fivehundred show``, so a reader can go from a failure straight to the step.
     """
     lines = ["| step | what happens | expected |", "|--:|---|---|"]

@@ -10,6 +10,7 @@ file belongs to the implementer; the suite only reads it (schema:
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -46,15 +47,22 @@ class Expectation:
     """``fail``, ``error`` or ``skip``."""
     reason: str
     link: str | None = None
+    step: int | None = None
+    """For ``fail``: the step (counted from 1) where the first mismatch is, if recorded."""
+    check: str | None = None
+    """For ``fail``: what the first mismatch is about (an observation key or the action)."""
 
     @property
     def expected_status(self) -> Status:
         return STATUS_OF[self.status]
 
-    def as_json(self) -> dict[str, str]:
-        entry = {"status": self.status, "reason": self.reason}
+    def as_json(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"status": self.status, "reason": self.reason}
         if self.link is not None:
             entry["link"] = self.link
+        if self.step is not None:
+            entry["step"] = self.step
+            entry["check"] = self.check
         return entry
 
 
@@ -95,7 +103,13 @@ def load_expectations(path: Path) -> dict[str, Expectation]:
             "(schema/expectations.schema.json):\n" + "\n".join(lines)
         )
     return {
-        scenario_id: Expectation(entry["status"], entry["reason"], entry.get("link"))
+        scenario_id: Expectation(
+            entry["status"],
+            entry["reason"],
+            entry.get("link"),
+            entry.get("step"),
+            entry.get("check"),
+        )
         for scenario_id, entry in document.items()
     }
 
@@ -107,24 +121,74 @@ _HEADER = """\
 """
 
 
+def _entry_map(entry: Expectation) -> Any:
+    from ruamel.yaml.comments import CommentedMap
+
+    node = CommentedMap(entry.as_json())
+    node.fa.set_flow_style()
+    return node
+
+
+def _round_trip(items: Mapping[str, Expectation], base: str | None, name: str) -> str:
+    """YAML for ``items``, keeping ``base``'s comments, reasons, links and layout.
+
+    Entries whose status did not change keep their node (and the comments around
+    it); their fields are updated in place.  New entries go in id order, one per line.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
+
+    yaml_rt = YAML()
+    yaml_rt.width = 4096  # never fold a reason
+    yaml_rt.indent(mapping=2, sequence=4, offset=2)
+    document = None if base is None else yaml_rt.load(base)
+    fresh = not isinstance(document, CommentedMap)
+    if fresh:
+        document = CommentedMap()
+    assert isinstance(document, CommentedMap)
+    for key in [k for k in document if k not in items]:
+        del document[key]
+    for key in sorted(items):
+        wanted = items[key].as_json()
+        node = document.get(key)
+        if isinstance(node, CommentedMap):
+            for field_name in [k for k in node if k not in wanted]:
+                del node[field_name]
+            for field_name, value in wanted.items():
+                if node.get(field_name) != value:
+                    node[field_name] = value
+            continue
+        position = sum(1 for k in document if str(k) < key)
+        document.insert(position, key, _entry_map(items[key]))
+    stream = io.StringIO()
+    if document:
+        yaml_rt.dump(document, stream)
+    else:
+        stream.write("{}\n")
+    text = stream.getvalue()
+    return _HEADER.format(name=name) + text if fresh else text
+
+
 def dump_expectations(
     expectations: Mapping[str, Expectation] | Iterable[tuple[str, Expectation]],
     path: Path,
     *,
     force: bool = False,
+    base: str | None = None,
 ) -> None:
     """Write an expectations file (JSON for ``.json``, YAML otherwise), sorted by id.
 
-    Raises :class:`FileExistsError` rather than overwrite a file without ``force``:
-    the file is the implementer's, often hand-edited.
+    A YAML file is written over ``base`` (the text of the file it replaces, when
+    given) with a round-trip YAML library, so comments and hand-edited reasons and
+    links survive a rewrite.  Raises :class:`FileExistsError` rather than overwrite
+    a file without ``force``: the file is the implementer's, often hand-edited.
     """
     items = dict(expectations.items() if isinstance(expectations, Mapping) else expectations)
-    document = {key: items[key].as_json() for key in sorted(items)}
     if path.suffix.lower() == ".json":
+        document = {key: items[key].as_json() for key in sorted(items)}
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
-        body = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
-        text = _HEADER.format(name=path.name) + (body if document else "{}\n")
+        text = _round_trip(items, base, path.name)
     mode = "w" if force else "x"
     with path.open(mode, encoding="utf-8") as handle:
         handle.write(text)

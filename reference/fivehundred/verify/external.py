@@ -7,8 +7,10 @@ and to keep the run going: the adapter is killed and, in persistent mode, starte
 again (with a new handshake) for the next scenario.  A failed first handshake is a
 :class:`HandshakeError`: nothing can be run, and the caller reports a broken adapter.
 
-Scenarios the adapter declared it cannot run (another profile; legal actions when
-``legal_actions`` is false) are skipped without being sent.
+Scenarios of a profile the adapter did not declare are skipped without being sent.
+Observations it declared it cannot report (``legal`` and ``legal_count`` when
+``legal_actions`` is false; every key outside ``observations`` when that list is
+given) are left out of the observe steps it is sent and judged *unchecked*.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from ..scenarios import Checkpoint, Scenario, input_json
-from ..scenarios.vocabulary import observation
+from ..scenarios import Scenario, input_json
+from ..scenarios.vocabulary import OBSERVATION_NAMES, observation
 from ._process import AdapterProcess, ChannelError, ChannelTimeout
 from .protocol import (
     MAX_LINE_BYTES,
@@ -38,6 +41,7 @@ from .protocol import (
     run,
 )
 from .runner import RunOutcome
+from .verdict import NO_LEGAL_ACTIONS, UNSUPPORTED_OBSERVATION
 
 __all__ = [
     "DEFAULT_STARTUP_TIMEOUT",
@@ -46,6 +50,7 @@ __all__ = [
     "ExternalImplementation",
     "HandshakeError",
     "capability_skip",
+    "unsupported_observations",
 ]
 
 DEFAULT_TIMEOUT = 10.0
@@ -82,16 +87,35 @@ def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | Non
     if profile not in capabilities.profiles:
         declared = ", ".join(capabilities.profiles) or "none"
         return f"profile {profile} is not supported (the implementation declared: {declared})"
-    if not capabilities.legal_actions:
-        for step in scenario.steps:
-            if isinstance(step, Checkpoint) and any(_needs_legal(key) for key in step.expect):
-                return "observes legal actions, which the implementation does not list"
     return None
+
+
+def unsupported_observations(capabilities: Capabilities) -> dict[str, str]:
+    """The observation keys not to ask this implementation for, each with the reason."""
+    unsupported: dict[str, str] = {}
+    declared = None if capabilities.observations is None else set(capabilities.observations)
+    for key in OBSERVATION_NAMES:
+        if declared is not None and key not in declared:
+            unsupported[key] = UNSUPPORTED_OBSERVATION
+        elif not capabilities.legal_actions and _needs_legal(key):
+            unsupported[key] = NO_LEGAL_ACTIONS
+    return unsupported
 
 
 def _needs_legal(key: str) -> bool:
     registered = observation(key)
     return registered is not None and registered.needs_legal_actions
+
+
+def _without(scenario_input: dict[str, Any], unsupported: Mapping[str, str]) -> dict[str, Any]:
+    """The input with the unsupported keys left out of every observe step."""
+    steps = [
+        {"observe": [k for k in step["observe"] if k not in unsupported]}
+        if "observe" in step
+        else step
+        for step in scenario_input["steps"]
+    ]
+    return {**scenario_input, "steps": steps}
 
 
 def _error_text(message: str, context: object) -> str:
@@ -136,6 +160,7 @@ class ExternalImplementation:
         self._dead: str | None = None
         self._plan: deque[Scenario] = deque()
         self._in_flight: _InFlight | None = None
+        self._unsupported: dict[str, str] = {}
 
     @property
     def capabilities(self) -> Capabilities:
@@ -149,6 +174,7 @@ class ExternalImplementation:
         """Start the adapter and shake hands; raises :class:`HandshakeError`."""
         self.hello, self._process = self._handshake()
         self.name = self.hello.implementation.name
+        self._unsupported = unsupported_observations(self.hello.capabilities)
         return self.hello
 
     def _spawn(self) -> AdapterProcess:
@@ -192,6 +218,12 @@ class ExternalImplementation:
         self._plan = deque(scenarios)
 
     def run(self, scenario: Scenario) -> RunOutcome:
+        outcome = self._run(scenario)
+        if outcome.result is not None:
+            outcome.unsupported = self._unsupported
+        return outcome
+
+    def _run(self, scenario: Scenario) -> RunOutcome:
         if self.hello is None:
             self.start()
         self._advance_plan(scenario)
@@ -238,7 +270,10 @@ class ExternalImplementation:
 
     def _prepare(self, scenario: Scenario) -> tuple[bytes, int]:
         self._seq += 1
-        return encode(run(self._seq, input_json(scenario.input()))), self._seq
+        scenario_input = input_json(scenario.input())
+        if self._unsupported:
+            scenario_input = _without(scenario_input, self._unsupported)
+        return encode(run(self._seq, scenario_input)), self._seq
 
     def _upcoming(self) -> Scenario | None:
         """The next planned scenario that will be sent (capability skips never are)."""

@@ -79,13 +79,18 @@ class Capabilities:
     profiles: tuple[str, ...]
     legal_actions: bool
     error_codes: bool
+    observations: tuple[str, ...] | None = None
+    """The observation keys it can report, or ``None`` for all of them (§5)."""
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        declared: dict[str, Any] = {
             "profiles": list(self.profiles),
             "legal_actions": self.legal_actions,
             "error_codes": self.error_codes,
         }
+        if self.observations is not None:
+            declared["observations"] = list(self.observations)
+        return declared
 
 
 @dataclass(frozen=True)
@@ -222,6 +227,9 @@ def parse_hello_reply(message: Any) -> Hello:
             tuple(capabilities["profiles"]),
             capabilities["legal_actions"],
             capabilities["error_codes"],
+            None
+            if capabilities.get("observations") is None
+            else tuple(capabilities["observations"]),
         ),
     )
 

@@ -28,6 +28,8 @@ class RunOutcome:
     skipped: str | None = None
     errored: str | None = None
     stderr: str = ""
+    unsupported: dict[str, str] = field(default_factory=dict)
+    """Observation keys the implementation was not asked for, with the reason."""
 
 
 class Implementation(Protocol):
@@ -108,7 +110,7 @@ def judge(scenario: Scenario, outcome: RunOutcome, lenient_errors: bool = False)
         return Verdict(
             Status.ERRORED, message=outcome.errored or "no result", stderr=outcome.stderr
         )
-    verdict = compare(scenario, outcome.result, lenient_errors)
+    verdict = compare(scenario, outcome.result, lenient_errors, outcome.unsupported)
     verdict.stderr = outcome.stderr
     return verdict
 

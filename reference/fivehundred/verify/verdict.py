@@ -34,8 +34,34 @@ class Mismatch:
     expected: Any
     actual: Any
 
+    @property
+    def number(self) -> int:
+        """The step's number as people count it: the first step is step 1."""
+        return self.step + 1
+
     def describe(self) -> str:
         return f"expected {_show(self.expected)}, got {_show(self.actual)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unchecked:
+    """A check the scenario states that this run could not make."""
+
+    step: int
+    """Index of the step in the scenario (0-based, like :attr:`Mismatch.step`)."""
+    what: str
+    """The observation key, or ``rejection code``."""
+    why: str
+
+    @property
+    def number(self) -> int:
+        return self.step + 1
+
+
+NO_CODE = "rejected (no code given)"
+UNSUPPORTED_OBSERVATION = "the implementation does not report this observation"
+NO_LEGAL_ACTIONS = "the implementation does not list legal actions"
+NO_CODES = "rejection codes are not compared (error_codes false or --lenient-errors)"
 
 
 @dataclass
@@ -45,6 +71,10 @@ class Verdict:
     message: str = ""
     """Why a scenario errored or was skipped."""
     stderr: str = ""
+    unchecked: list[Unchecked] = field(default_factory=list)
+    """Checks left out: observations the implementation cannot report, codes not compared."""
+    checks: int = 0
+    """Checks made: one per action or deal step outcome, one per observation compared."""
 
     @property
     def ok(self) -> bool:
@@ -77,12 +107,50 @@ def _same(key: str, expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
-def compare(scenario: Scenario, result: Mapping[str, Any], lenient_errors: bool = False) -> Verdict:
+def _rejected(outcome: Mapping[str, Any]) -> str:
+    code = outcome.get("code")
+    return NO_CODE if code is None else f"rejected {code}"
+
+
+def _differing(key: str, expected: Any, actual: Any) -> tuple[Any, Any]:
+    """Only the parts that differ: the trick fields, the seats of ``hands``."""
+    registered = observation(key)
+    how = Comparison.EXACT if registered is None else registered.comparison
+    if (
+        how in (Comparison.PARTIAL, Comparison.PER_SEAT)
+        and isinstance(expected, Mapping)
+        and isinstance(actual, Mapping)
+    ):
+        keys = [k for k in expected if not _same_part(how, expected[k], actual.get(k))]
+        if keys:
+            return (
+                {k: expected[k] for k in keys},
+                {k: actual.get(k, "(not reported)") for k in keys},
+            )
+    return expected, actual
+
+
+def _same_part(how: Comparison, expected: Any, actual: Any) -> bool:
+    if how is Comparison.PER_SEAT:
+        return bool(_as_set(expected) == _as_set(actual))
+    return bool(expected == actual)
+
+
+def compare(
+    scenario: Scenario,
+    result: Mapping[str, Any],
+    lenient_errors: bool = False,
+    unsupported: Mapping[str, str] | None = None,
+) -> Verdict:
     """Compare one run's result with the scenario's expectations.
 
     ``lenient_errors`` compares only accepted versus rejected, for implementations
-    that do not report rejection codes.
+    that do not report rejection codes.  ``unsupported`` maps the observation keys
+    the implementation was not asked for to the reason; those are unchecked.
     """
+    unsupported = unsupported or {}
+    unchecked: list[Unchecked] = []
+    checks = 0
     outcomes = result.get("steps")
     if not isinstance(outcomes, list) or len(outcomes) != len(scenario.steps):
         count = len(outcomes) if isinstance(outcomes, list) else "no"
@@ -93,35 +161,41 @@ def compare(scenario: Scenario, result: Mapping[str, Any], lenient_errors: bool 
     mismatches: list[Mismatch] = []
     for index, (step, outcome) in enumerate(zip(scenario.steps, outcomes, strict=True)):
         if not isinstance(outcome, Mapping):
-            return Verdict(Status.ERRORED, message=f"step {index}: result is not an object")
+            return Verdict(Status.ERRORED, message=f"step {index + 1}: result is not an object")
         if isinstance(step, Checkpoint):
             observed = outcome.get("observed")
             if not isinstance(observed, Mapping):
-                return Verdict(Status.ERRORED, message=f"step {index}: no observations returned")
+                return Verdict(
+                    Status.ERRORED, message=f"step {index + 1}: no observations returned"
+                )
             for key, expected in step.expect.items():
+                if key in unsupported:
+                    unchecked.append(Unchecked(index, key, unsupported[key]))
+                    continue
+                checks += 1
                 if key not in observed:
                     mismatches.append(Mismatch(index, key, expected, "(not reported)"))
                 elif not _same(key, expected, observed[key]):
-                    mismatches.append(Mismatch(index, key, expected, observed[key]))
+                    shown = _differing(key, expected, observed[key])
+                    mismatches.append(Mismatch(index, key, *shown))
             continue
         got = outcome.get("outcome")
         if got not in ("accepted", "rejected"):
-            return Verdict(Status.ERRORED, message=f"step {index}: outcome {got!r} is not valid")
+            return Verdict(
+                Status.ERRORED, message=f"step {index + 1}: outcome {got!r} is not valid"
+            )
+        checks += 1
         want_code = expected_rejection(step)
         if want_code is None:
             if got != "accepted":
-                mismatches.append(
-                    Mismatch(index, step_text(step), "accepted", f"rejected {outcome.get('code')}")
-                )
+                mismatches.append(Mismatch(index, step_text(step), "accepted", _rejected(outcome)))
         elif got == "accepted":
             mismatches.append(Mismatch(index, step_text(step), f"rejected {want_code}", "accepted"))
-        elif not lenient_errors and outcome.get("code") != want_code:
+        elif lenient_errors:
+            unchecked.append(Unchecked(index, "rejection code", NO_CODES))
+        elif outcome.get("code") != want_code:
             mismatches.append(
-                Mismatch(
-                    index,
-                    step_text(step),
-                    f"rejected {want_code}",
-                    f"rejected {outcome.get('code')}",
-                )
+                Mismatch(index, step_text(step), f"rejected {want_code}", _rejected(outcome))
             )
-    return Verdict(Status.FAILED if mismatches else Status.PASSED, mismatches)
+    status = Status.FAILED if mismatches else Status.PASSED
+    return Verdict(status, mismatches, unchecked=unchecked, checks=checks)

@@ -13,9 +13,10 @@ from __future__ import annotations
 import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
 from .. import PROTOCOL_VERSION, SUITE_VERSION
 from ..scenarios import Scenario
@@ -23,7 +24,7 @@ from ..scenarios.narration import step_text
 from .expectations import KEYWORD_OF, Expectation
 from .protocol import Capabilities, ImplementationInfo
 from .runner import Implementation, RunOutcome, ScenarioReport, run_scenarios
-from .verdict import Status, Verdict
+from .verdict import Status, Unchecked, Verdict
 
 __all__ = [
     "EXIT_BROKEN_ADAPTER",
@@ -31,10 +32,12 @@ __all__ = [
     "EXIT_OK",
     "Entry",
     "Outcome",
+    "RuleCounts",
     "Verification",
     "broken_reason",
     "classify",
     "expectations_from_run",
+    "first_failure",
     "not_run",
     "run_verification",
 ]
@@ -56,13 +59,33 @@ class Outcome(StrEnum):
     """Failed or errored exactly as the expectations file says."""
     UNEXPECTED_PASS = "unexpected-pass"
     """Passed although the expectations file says it fails or errors."""
+    CHANGED_FAILURE = "changed-failure"
+    """Failed as listed, but first at another step or check than the file records."""
 
 
-def classify(status: Status, expectation: Expectation | None) -> Outcome:
-    """A failure other than the one expected (errored for fail) is a plain failure."""
+def first_failure(verdict: Verdict) -> tuple[int, str] | None:
+    """The step number (counted from 1) and the check of a verdict's first mismatch."""
+    if not verdict.mismatches:
+        return None
+    first = verdict.mismatches[0]
+    return first.number, first.what
+
+
+def classify(
+    status: Status, expectation: Expectation | None, verdict: Verdict | None = None
+) -> Outcome:
+    """A failure other than the one expected (errored for fail, or a failure at another
+    step or check than the one recorded) is not an expected failure."""
     if expectation is None or expectation.status == "skip":
         return Outcome(status.value)
     if status is expectation.expected_status:
+        if (
+            status is Status.FAILED
+            and verdict is not None
+            and expectation.step is not None
+            and first_failure(verdict) != (expectation.step, expectation.check)
+        ):
+            return Outcome.CHANGED_FAILURE
         return Outcome.EXPECTED_FAILURE
     if status is Status.PASSED:
         return Outcome.UNEXPECTED_PASS
@@ -82,6 +105,50 @@ class Entry:
     @property
     def status(self) -> Status:
         return self.verdict.status
+
+    @property
+    def ran(self) -> bool:
+        """Whether the implementation ran it (anything but skipped)."""
+        return self.status is not Status.SKIPPED
+
+    @property
+    def unchecked(self) -> list[Unchecked]:
+        return self.verdict.unchecked
+
+    def changed_text(self) -> str:
+        """How a changed failure differs from the one the expectations file records."""
+        assert self.expectation is not None
+        now = first_failure(self.verdict)
+        was = f"step {self.expectation.step} ({self.expectation.check})"
+        shown = "no mismatch" if now is None else f"step {now[0]} ({now[1]})"
+        return f"listed as failing first at {was}; now fails first at {shown}"
+
+
+@dataclass
+class RuleCounts:
+    """One rule's line in the per-rule tables: scenarios citing it, by outcome."""
+
+    rule: str
+    passed: int = 0
+    failed: int = 0
+    """Failed, errored, changed failures and unexpected passes that fail the run."""
+    expected_failures: int = 0
+    skipped: int = 0
+    unchecked: int = 0
+    """Checks left out in the scenarios citing the rule (observations, codes)."""
+    partly_checked: int = 0
+    """Scenarios citing the rule that passed with some checks left out."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "passed": self.passed,
+            "failed": self.failed,
+            "expected_failures": self.expected_failures,
+            "skipped": self.skipped,
+            "partly_checked": self.partly_checked,
+            "unchecked": self.unchecked,
+        }
 
 
 @dataclass
@@ -128,18 +195,96 @@ class Verification:
             "skipped": counts["skipped"],
             "expected_failures": counts["expected_failure"],
             "unexpected_passes": counts["unexpected_pass"],
+            "changed_failures": counts["changed_failure"],
         }
 
     def fails_run(self, entry: Entry) -> bool:
         if entry.outcome is Outcome.UNEXPECTED_PASS:
             return not self.allow_unexpected_pass
-        return entry.outcome in (Outcome.FAILED, Outcome.ERRORED)
+        return entry.outcome in (Outcome.FAILED, Outcome.ERRORED, Outcome.CHANGED_FAILURE)
+
+    @property
+    def ran(self) -> int:
+        """Scenarios the implementation ran (not skipped)."""
+        return sum(1 for e in self.entries if e.ran)
+
+    @property
+    def nothing_checked(self) -> bool:
+        """No scenario ran: a run that proves nothing must not pass."""
+        return bool(self.entries) and self.ran == 0
+
+    def unchecked_count(self) -> int:
+        return sum(len(e.unchecked) for e in self.entries if e.ran)
+
+    def partly_checked(self) -> list[Entry]:
+        """Scenarios that ran with some checks left out."""
+        return [e for e in self.entries if e.ran and e.unchecked]
+
+    @property
+    def conformant(self) -> bool:
+        """Every scenario ran, every check was made, and nothing failed the run."""
+        return (
+            self.ok
+            and bool(self.entries)
+            and self.ran == len(self.entries)
+            and self.unchecked_count() == 0
+            and not any(e.outcome is Outcome.EXPECTED_FAILURE for e in self.entries)
+        )
+
+    def headline(self) -> str:
+        """One sentence every report starts with: the verdict and what it covers."""
+        total = len(self.entries)
+        skipped = total - self.ran
+        coverage = f"checked {self.ran} of {total} scenarios"
+        if skipped:
+            reasons = skips_by_reason(self)
+            first = max(reasons, key=lambda r: len(reasons[r]))
+            more = "" if len(reasons) == 1 else f" and {len(reasons) - 1} other reasons"
+            coverage += f"; {skipped} skipped because {first}{more}"
+        partly = self.partly_checked()
+        if partly:
+            coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
+        expected = self.count(Outcome.EXPECTED_FAILURE)
+        if expected:
+            coverage += f"; {expected} expected failures"
+        if self.broken is not None:
+            return f"Broken adapter: {self.broken}"
+        if self.nothing_checked:
+            return f"Nothing was checked: {coverage}"
+        if not self.ok:
+            bad = sum(1 for e in self.entries if self.fails_run(e))
+            files = f", {self.invalid_files} invalid scenario files" if self.invalid_files else ""
+            return f"Not conformant: {bad} scenarios fail the run{files} ({coverage})"
+        if self.conformant:
+            return f"Conformant: all {total} scenarios ran and passed"
+        return f"No failures in what was checked, but not everything was: {coverage}"
+
+    def by_rule(self) -> list[RuleCounts]:
+        """Scenarios by the rules they cite (a scenario counts under each of its rules)."""
+        rules: dict[str, RuleCounts] = {}
+        for entry in self.entries:
+            for rule in entry.scenario.rules:
+                counts = rules.setdefault(rule, RuleCounts(rule))
+                if not entry.ran:
+                    counts.skipped += 1
+                    continue
+                counts.unchecked += len(entry.unchecked)
+                if self.fails_run(entry):
+                    counts.failed += 1
+                elif entry.outcome is Outcome.EXPECTED_FAILURE:
+                    counts.expected_failures += 1
+                else:
+                    counts.passed += 1
+                    if entry.unchecked:
+                        counts.partly_checked += 1
+        return [rules[r] for r in sorted(rules)]
 
     @property
     def ok(self) -> bool:
         return (
             self.broken is None
             and not self.invalid_files
+            and not self.nothing_checked
             and not any(self.fails_run(e) for e in self.entries)
         )
 
@@ -201,7 +346,7 @@ def run_verification(
             report.verdict,
             report.seconds,
             expectation,
-            classify(report.status, expectation),
+            classify(report.status, expectation, report.verdict),
         )
         verification.entries.append(entry)
         if on_entry is not None:
@@ -253,7 +398,8 @@ def _reason(entry: Entry) -> str:
     if verdict.mismatches:
         first = verdict.mismatches[0]
         step = step_text(entry.scenario.steps[first.step])
-        text = f"step {first.step} ({step}): {first.what} {first.describe()}"
+        what = "" if first.what == step else f"{first.what} "
+        text = f"step {first.number} ({step}): {what}{first.describe()}"
         more = len(verdict.mismatches) - 1
         if more:
             text += f" (and {more} more)"
@@ -267,10 +413,10 @@ def expectations_from_run(
 ) -> dict[str, Expectation]:
     """An expectations file describing this run.
 
-    Scenarios that failed or errored are listed with that status (keeping the old
-    reason and link when the status is unchanged); ``skip`` entries and entries for
-    scenarios this run did not select are carried over, since the run says nothing
-    new about them.
+    Scenarios that failed or errored are listed with that status and, for a
+    failure, the first failing step and check (keeping the old reason and link when
+    the status is unchanged); ``skip`` entries and entries for scenarios this run did
+    not select are carried over, since the run says nothing new about them.
     """
     run_ids = {e.scenario.id for e in verification.entries}
     written = {k: v for k, v in previous.items() if k not in run_ids or v.status == "skip"}
@@ -279,10 +425,12 @@ def expectations_from_run(
             continue
         keyword = KEYWORD_OF[entry.status]
         old = previous.get(entry.scenario.id)
+        first = first_failure(entry.verdict)
+        step, check = (None, None) if first is None else first
         if old is not None and old.status == keyword:
-            written[entry.scenario.id] = old
+            written[entry.scenario.id] = replace(old, step=step, check=check)
         else:
-            written[entry.scenario.id] = Expectation(keyword, _reason(entry))
+            written[entry.scenario.id] = Expectation(keyword, _reason(entry), None, step, check)
     return written
 
 

@@ -1,0 +1,79 @@
+"""Finding scenarios from what a person typed: ids in any case, paths, and helpful misses.
+
+Ids are case-insensitive (``7qk2`` is ``7QK2``); an unknown id is answered with the
+closest ids that exist, and a filter that matches nothing lists the areas, tags or
+rules that would match something.  Every miss is a :class:`click.UsageError`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import click
+
+from ..scenarios import Corpus, Scenario
+from ..verify.runner import Selection
+
+__all__ = ["find_scenario", "no_match_message", "normalise_selection", "unknown_ids_message"]
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word.upper(), sorted(set(choices)), n=3, cutoff=0.5)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
+
+
+def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
+    known = [s.id for s in corpus.scenarios]
+    hints = "".join(_did_you_mean(i, known) for i in unknown[:1])
+    return f"no scenario with id {', '.join(unknown)}{hints}"
+
+
+def normalise_selection(selection: Selection) -> Selection:
+    """Ids in upper case, so ``--id 7qk2`` selects ``7QK2``."""
+    return Selection(
+        ids=tuple(i.upper() for i in selection.ids),
+        areas=selection.areas,
+        tags=selection.tags,
+        rules=selection.rules,
+    )
+
+
+def no_match_message(corpus: Corpus, selection: Selection) -> str:
+    """Why a filter matched nothing, with the values that would have matched."""
+    parts = ["no scenario matches the filters"]
+    for asked, values, name in (
+        (selection.areas, {s.area for s in corpus.scenarios}, "areas"),
+        (selection.tags, {t for s in corpus.scenarios for t in s.tags}, "tags"),
+        (selection.rules, {r for s in corpus.scenarios for r in s.rules}, "rules"),
+    ):
+        missing = [a for a in asked if a not in values]
+        if missing:
+            parts.append(
+                f"unknown {name[:-1]} {', '.join(missing)}; valid {name}: "
+                + ", ".join(sorted(values))
+            )
+    return "\n".join(parts)
+
+
+def find_scenario(corpus: Corpus, text: str) -> Scenario | None:
+    """The scenario with id ``text`` (any case), or the one in the file ``text`` names."""
+    wanted = text.upper()
+    for scenario in corpus.scenarios:
+        if scenario.id == wanted:
+            return scenario
+    path = Path(text)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        resolved = path.resolve()
+        for scenario in corpus.scenarios:
+            if scenario.path is not None and scenario.path.resolve() == resolved:
+                return scenario
+    return None
+
+
+def require_scenario(corpus: Corpus, text: str) -> Scenario:
+    found = find_scenario(corpus, text)
+    if found is None:
+        raise click.UsageError(unknown_ids_message([text], corpus))
+    return found

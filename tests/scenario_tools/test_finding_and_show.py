@@ -1,0 +1,92 @@
+"""Finding scenarios as a person types them, and ``show``/``list`` output that fits.
+
+Ids are case-insensitive with "did you mean"; ``show`` takes a path; a filter that
+matches nothing names the valid values; ``show`` wraps its text at the terminal's
+width instead of cropping it; tables written to a pipe are complete without COLUMNS.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _cli(*args: str, columns: int | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    if columns is not None:
+        env["COLUMNS"] = str(columns)
+    return subprocess.run(
+        [sys.executable, "-m", "fivehundred", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_ids_are_case_insensitive_and_misses_suggest_ids() -> None:
+    assert _cli("verify", "--id", "w8rk").returncode == 0
+    missed = _cli("verify", "--id", "W8RL")
+    assert missed.returncode == 2 and "did you mean" in missed.stderr and "W8RK" in missed.stderr
+
+
+def test_show_takes_a_path_and_wraps_the_why_at_80_columns() -> None:
+    path = "scenarios/auction/misere-ranks-between-7nt-and-8s.yaml"
+    shown = _cli("show", path, columns=80)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    why = shown.stdout[shown.stdout.index("Why") :]
+    words = " ".join(line.strip("│ ") for line in why.splitlines()[1:])
+    assert "West can no longer bid misère once an eight has been called." in words
+    by_id = _cli("show", "2xmb", columns=80).stdout
+    assert by_id[by_id.index("Why") :] == why
+    assert f"file     {path}" in by_id  # relative to the suite, never absolute
+
+
+def test_show_numbers_steps_from_one() -> None:
+    shown = _cli("show", "2XMB", columns=100)
+    steps = shown.stdout[shown.stdout.index("Steps") :].splitlines()
+    numbers = [line.strip("│ ").split()[0] for line in steps[2:] if line.strip("│ ")[:1].isdigit()]
+    assert numbers[0] == "1" and "0" not in numbers
+
+
+def test_list_filters_and_json() -> None:
+    listed = _cli("list", "--area", "auction", "--format", "json")
+    rows = json.loads(listed.stdout)
+    assert rows and all(r["area"] == "auction" for r in rows)
+    assert {"id", "title", "area", "rules", "tags"} <= set(rows[0])
+    by_rule = json.loads(_cli("list", "--rule", "misere-needs-seven", "--format", "json").stdout)
+    assert by_rule and all("misere-needs-seven" in r["rules"] for r in by_rule)
+
+
+def test_a_filter_matching_nothing_lists_the_valid_values() -> None:
+    missed = _cli("list", "--area", "auctions")
+    assert missed.returncode == 2
+    assert "unknown area auctions; valid areas:" in missed.stderr and "auction" in missed.stderr
+    missed = _cli("verify", "--rule", "no-such-rule")
+    assert missed.returncode == 2 and "valid rules:" in missed.stderr
+
+
+def test_tables_piped_to_a_file_are_complete_without_columns() -> None:
+    listed = _cli("list", "--area", "auction")
+    assert listed.returncode == 0
+    assert "…" not in listed.stdout  # nothing cropped
+    assert "misere-needs-seven" in listed.stdout
+
+
+def test_the_site_step_tables_count_from_one() -> None:
+    from fivehundred.scenarios.corpus import load_corpus
+    from fivehundred.site.generator import steps_table
+
+    scenario = next(s for s in load_corpus().scenarios if s.id == "2XMB")
+    rows = steps_table(scenario)[2:]
+    assert rows[0].startswith("| 1 |")
+    assert not any(row.startswith("| 0 |") for row in rows)
