@@ -178,8 +178,9 @@ def non_json_values(document: Any) -> list[tuple[DocPath, str]]:
         value, path = stack.pop()
         problem = _not_json(value)
         if problem is not None:
-            problems.append((path, f"found {problem}, which is not a JSON value; quote it "
-                             "if you mean text"))
+            problems.append(
+                (path, f"found {problem}, which is not a JSON value; quote it if you mean text")
+            )
             continue
         if isinstance(value, dict | list):
             if id(value) in seen:

@@ -232,7 +232,9 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
         return FileResult(
             path,
             None,
-            _in_order([_diag(path, source, where, message, "schema") for where, message in foreign]),
+            _in_order(
+                [_diag(path, source, where, message, "schema") for where, message in foreign]
+            ),
         )
     problems = schema_errors(document)
     if problems:
@@ -273,8 +275,13 @@ def _decimals(document: object) -> list[tuple[DocPath, str]]:
     while stack:
         value, where = stack.pop()
         if isinstance(value, float) and math.isfinite(value):
-            out.append((where, f"found the decimal number {value!r}; numbers in a scenario are "
-                        "whole numbers (write it without a decimal point)"))
+            out.append(
+                (
+                    where,
+                    f"found the decimal number {value!r}; numbers in a scenario are "
+                    "whole numbers (write it without a decimal point)",
+                )
+            )
         elif isinstance(value, dict | list) and id(value) not in seen:
             seen.add(id(value))
             items = value.items() if isinstance(value, dict) else enumerate(value)
