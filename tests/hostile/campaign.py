@@ -1130,7 +1130,8 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
             p for p, digest in before_case.items()
             if after_case.get(p) != digest and not _allowed(p, folder, case)
         ]
-        changed += [p for p, d in before_repo.items() if snapshot(*watched).get(p) != d][:1]
+        after_repo = snapshot(*watched)
+        changed += [p for p, d in before_repo.items() if after_repo.get(p) != d][:3]
         if changed:
             tally.modified += 1
             problems.append(f"modified {changed[:3]}")
