@@ -162,6 +162,13 @@ def _refuse_constant(name: str) -> Any:
     raise JsonRefused(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonRefused(f"the number {text[:40]} is out of range (it would be infinite)")
+    return value
+
+
 def _has_lone_surrogate(value: Any) -> bool:
     stack = [value]
     while stack:
@@ -184,7 +191,8 @@ def strict_json(data: bytes | str) -> Any:
 
     ``json.JSONDecodeError`` (a subclass of ``ValueError``) still reports syntax
     errors; everything else that Python's parser would accept or choke on —
-    ``NaN``, ``Infinity``, an integer over :data:`MAX_INT_DIGITS` digits, nesting
+    ``NaN``, ``Infinity``, ``1e400`` (infinite as a float), an integer over
+    :data:`MAX_INT_DIGITS` digits, nesting
     over :data:`MAX_JSON_DEPTH`, a lone surrogate — is a :class:`JsonRefused`.
     """
     raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
@@ -192,7 +200,7 @@ def strict_json(data: bytes | str) -> Any:
         raise JsonRefused(f"arrays and objects nest deeper than {MAX_JSON_DEPTH} levels")
     text = data if isinstance(data, str) else data.decode("utf-8")
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
         raise JsonRefused(f"arrays and objects nest deeper than {MAX_JSON_DEPTH} levels") from None
     except json.JSONDecodeError:

@@ -208,6 +208,16 @@ def marked_processes(marker: str) -> list[int]:
     return found
 
 
+def adapter_running(marker: str) -> bool:
+    """Whether an adapter started with this marker runs (the runner only names it in --impl)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if marker.encode() in (entry / "cmdline").read_bytes().split(b"\0"):
+                    return True
+    return False
+
+
 def leftover(marker: str) -> bool:
     deadline = time.monotonic() + 3.0
     while time.monotonic() < deadline:
@@ -695,7 +705,8 @@ def _serve_case(line: str) -> Callable[[Path, str], Result]:
 def _serve_ok(result: Result, folder: Path) -> str | None:
     if result.code == 2 and "fivehundred serve: message 1" in result.stderr:
         return None
-    if result.code == 0 and '"errored"' in result.stdout:
+    if result.code == 0 and result.stdout.endswith("\n") and result.stdout.count("\n") == 1:
+        json.loads(result.stdout, parse_constant=_no_constant)  # one strict JSON reply
         return None
     return f"serve answered {result.code}: {result.text[:300]!r}"
 
@@ -718,7 +729,7 @@ def class_json() -> Iterator[Case]:
                     return cli(["verify", str(area), "--impl", adapter(fault, marker), *mode,
                                 "--format", fmt, "-o", f"report.{suffix}"], folder)
 
-                codes = (3,) if fault not in ("reply-1e400", "reply-float-seq") else (1, 3)
+                codes = (3,)
                 yield Case(k, f"{fault} {' '.join(mode) or 'persistent'} {fmt}", run,
                            expect(codes, also=both(clean_output, _report_errored)),
                            writes=("report.json", "report.xml"))
@@ -774,7 +785,7 @@ def class_orphans() -> Iterator[Case]:
 
                     def interrupt(process: subprocess.Popen[bytes]) -> None:
                         deadline = time.monotonic() + 30
-                        while time.monotonic() < deadline and not marked_processes(marker):
+                        while time.monotonic() < deadline and not adapter_running(marker):
                             time.sleep(0.05)
                         time.sleep(0.3)
                         os.killpg(process.pid, signum)  # as a CI cancel does: the runner's group
@@ -1104,8 +1115,8 @@ def _allowed(path: str, folder: Path, case: Case) -> bool:
 
 def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
     marker = f"hostile-{uuid.uuid4().hex[:12]}"
-    with tempfile.TemporaryDirectory(prefix="hostile-") as name:
-        folder = Path(name)
+    folder = Path(tempfile.mkdtemp(prefix="hostile-"))
+    try:
         watched = [ROOT / "scenarios", ROOT / "schema"]
         before_repo = snapshot(*watched)
         problems: list[str] = []
@@ -1140,11 +1151,9 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
             if wrong is not None:
                 tally.wrong += 1
                 problems.append(f"wrong: {wrong}")
-        for path in folder.rglob("*"):  # let TemporaryDirectory remove what the case made
-            with contextlib.suppress(OSError):
-                if path.is_symlink() or not path.exists():
-                    continue
-                path.chmod(0o700 if path.is_dir() else 0o600)
+    finally:  # rm copes with 1,500-deep folders and unreadable files; shutil.rmtree does not
+        subprocess.run(["chmod", "-R", "u+rwX", str(folder)], check=False, capture_output=True)
+        subprocess.run(["rm", "-rf", str(folder)], check=False, capture_output=True)
     tally.cases[case.klass] += 1
     if problems:
         line = f"{case.klass} / {case.name}: {'; '.join(problems)}"

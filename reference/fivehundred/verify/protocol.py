@@ -216,6 +216,8 @@ def check(kind: MessageKind, message: Any) -> None:
 def parse_hello_reply(message: Any) -> Hello:
     """Check a hello reply, including that it speaks our protocol version."""
     check("hello-reply", message)
+    if type(message["protocol"]) is not int:  # 1.0 is not the integer 1 here
+        raise ProtocolError(f"protocol must be an integer, found {message['protocol']!r}")
     if message["protocol"] != PROTOCOL_VERSION:
         raise ProtocolError(
             f"the implementation speaks protocol {message['protocol']}; "
@@ -283,6 +285,8 @@ def parse_run_reply(message: Any, expected_seq: int) -> RunReply:
     if not _run_reply_surely_valid(message):
         check("run-reply", message)
     seq = message["seq"]
+    if type(seq) is not int:  # the schema's integer admits 1.0; a reply's seq does not
+        raise ProtocolError(f"the reply's seq must be an integer, found {seq!r}")
     if seq != expected_seq:
         raise ProtocolError(f"the reply has seq {seq}; expected {expected_seq}")
     if "result" in message:
