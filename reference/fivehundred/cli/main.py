@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,6 +26,9 @@ from ..resources import SuiteError, use_suite
 from ..scenarios.vocabulary import STARTS
 from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from .consoles import err_console, out_console, print_diagnostics
+
+if TYPE_CHECKING:
+    from ..scenarios import Scenario
 
 
 class Seconds(click.ParamType):  # type: ignore[type-arg]
@@ -314,6 +318,23 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
     )
 
 
+def _printable(scenario: Scenario) -> Scenario:
+    """The scenario with its free text made safe for a terminal (no escape sequences)."""
+    from dataclasses import replace
+
+    from ..safety import clean_text
+
+    return replace(
+        scenario,
+        title=clean_text(scenario.title),
+        assertion=clean_text(scenario.assertion),
+        explanation=clean_text(scenario.explanation),
+        tags=tuple(clean_text(tag) for tag in scenario.tags),
+        area=clean_text(scenario.area),
+        path=None if scenario.path is None else Path(clean_text(str(scenario.path))),
+    )
+
+
 def _mentions(path: Path, text: str) -> bool:
     """Whether a file that failed to load mentions ``text`` (only a readable regular file)."""
     from ..safety import FileRefused, read_regular_file
@@ -334,7 +355,7 @@ def show(scenario_id: str) -> None:
     corpus = load_corpus()
     for scenario in corpus.scenarios:
         if scenario.id == scenario_id:
-            show_scenario(scenario, out_console())
+            show_scenario(_printable(scenario), out_console())
             return
     for result in corpus.files:
         if result.diagnostics and _mentions(result.path, scenario_id):
