@@ -378,7 +378,9 @@ def class_yaml() -> Iterator[Case]:
             big = width**depth > 100_000
             for command in ("validate", "verify"):
 
-                def run(folder: Path, marker: str, text: str = text, command: str = command) -> Result:
+                def run(
+                    folder: Path, marker: str, text: str = text, command: str = command
+                ) -> Result:
                     area = suite(folder, {"bomb.yaml": text})
                     return cli([command, str(area.parent)], folder)
 
@@ -523,8 +525,12 @@ def class_files() -> Iterator[Case]:
     for name, make in ENTRIES.items():
         for command in ("validate", "verify", "export", "show"):
 
-            def run(folder: Path, marker: str, make: Callable[[Path], None] = make,
-                    command: str = command) -> Result:
+            def run(
+                folder: Path,
+                marker: str,
+                make: Callable[[Path], None] = make,
+                command: str = command,
+            ) -> Result:
                 area = suite(folder)
                 make(area)
                 if command == "show":
@@ -591,12 +597,22 @@ def class_scalars() -> Iterator[Case]:
             if place in ("tag item", "call") and value.startswith("!!") and "{" in value:
                 new = new.replace("{}", "[{}]") if place == "tag item" else new
 
-            def run(folder: Path, marker: str, old: str = old, new: str = new, value: str = value) -> Result:
+            def run(
+                folder: Path, marker: str, old: str = old, new: str = new, value: str = value
+            ) -> Result:
                 text = spoiled(old, new.replace("{}", value) if "{}" in new else new)
                 area = suite(folder, {"spoiled.yaml": text})
-                return cli(["validate", "--format", "json" if "nan" in value else "text", str(area)], folder)
+                return cli(
+                    ["validate", "--format", "json" if "nan" in value else "text", str(area)],
+                    folder,
+                )
 
-            yield Case(k, f"{scalar} as {place}", run, expect((1,), "spoiled.yaml", "1 valid" if "nan" not in value else ""))
+            yield Case(
+                k,
+                f"{scalar} as {place}",
+                run,
+                expect((1,), "spoiled.yaml", "1 valid" if "nan" not in value else ""),
+            )
     for key, line in KEYS.items():
         for where in ("top", "setup", "expect"):
 
@@ -636,11 +652,15 @@ def class_numbers() -> Iterator[Case]:
     }.items():
         for command in ("validate", "verify"):
 
-            def run(folder: Path, marker: str, old: str = old, new: str = new, command: str = command) -> Result:
+            def run(
+                folder: Path, marker: str, old: str = old, new: str = new, command: str = command
+            ) -> Result:
                 area = suite(folder, {"big.yaml": spoiled(old, new)})
                 return cli([command, str(area)], folder)
 
-            yield Case(k, f"5,000-digit integer as {place} ({command})", run, expect((1,), "big.yaml"))
+            yield Case(
+                k, f"5,000-digit integer as {place} ({command})", run, expect((1,), "big.yaml")
+            )
     for value in ("7.0", "7.5", "1e1", "7.", "0.0e0", ".inf"):
         for field_ in ("tricks", "NS"):
 
@@ -650,38 +670,69 @@ def class_numbers() -> Iterator[Case]:
                 area = suite(folder, {"float.yaml": spoiled(old, new, GAME)})
                 return cli(["validate", str(area)], folder)
 
-            yield Case(k, f"{field_}: {value} where an integer is meant", run, expect((1,), "float.yaml", "1 valid"))
+            yield Case(
+                k,
+                f"{field_}: {value} where an integer is meant",
+                run,
+                expect((1,), "float.yaml", "1 valid"),
+            )
     for fault in ("reply-bigint-seq", "reply-bigint-value", "hello-bigint"):
         for mode in ((), ("--one-shot",)):
             for fmt in ("json", "text"):
 
-                def run(folder: Path, marker: str, fault: str = fault, mode: tuple[str, ...] = mode, fmt: str = fmt) -> Result:
+                def run(
+                    folder: Path,
+                    marker: str,
+                    fault: str = fault,
+                    mode: tuple[str, ...] = mode,
+                    fmt: str = fmt,
+                ) -> Result:
                     area = suite(folder)
-                    return cli(["verify", str(area), "--impl", adapter(fault, marker), *mode, "--format", fmt], folder)
+                    return cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            *mode,
+                            "--format",
+                            fmt,
+                        ],
+                        folder,
+                    )
 
-                yield Case(k, f"{fault} {' '.join(mode) or 'persistent'} {fmt}", run, expect((3,), "errored"))
+                yield Case(
+                    k,
+                    f"{fault} {' '.join(mode) or 'persistent'} {fmt}",
+                    run,
+                    expect((3,), "errored"),
+                )
     for line in (
         '{"cmd":"run","seq":' + big + ',"scenario":{}}',
         '{"cmd":"hello","protocol":' + big + "}",
         '{"cmd":"run","seq":1,"scenario":{"id":' + big + "}}",
     ):
         yield Case(k, f"serve: {line[:30]}…", _serve_case(line), _serve_ok)
-    for suffix, text in ((".json", '{"7MDY": {"status": "fail", "reason": ' + big + "}}"),
-                         (".yaml", "7MDY: {status: fail, reason: x, link: " + big + "}\n")):
+    for suffix, text in (
+        (".json", '{"7MDY": {"status": "fail", "reason": ' + big + "}}"),
+        (".yaml", "7MDY: {status: fail, reason: x, link: " + big + "}\n"),
+    ):
 
         def run(folder: Path, marker: str, suffix: str = suffix, text: str = text) -> Result:
             area = suite(folder)
             (folder / f"known{suffix}").write_text(text)
             return cli(["verify", str(area), "--expectations", f"known{suffix}"], folder)
 
-        yield Case(k, f"expectations{suffix} with a 5,000-digit integer", run, expect((2,), "known"))
+        yield Case(
+            k, f"expectations{suffix} with a 5,000-digit integer", run, expect((2,), "known")
+        )
 
 
 def _serve_case(line: str) -> Callable[[Path, str], Result]:
     def run(folder: Path, marker: str) -> Result:
-        from fivehundred.verify.serve import serve
-
         import io
+
+        from fivehundred.verify.serve import serve
 
         out = io.BytesIO()
         err = io.StringIO()
@@ -716,23 +767,54 @@ def _serve_ok(result: Result, folder: Path) -> str | None:
 
 def class_json() -> Iterator[Case]:
     k = "5-deep-json"
-    faults = ("reply-deep", "reply-deep-object", "reply-nan", "reply-infinity",
-              "reply-minus-infinity", "reply-1e400", "hello-deep", "hello-nan",
-              "reply-surrogate", "reply-float-seq")
+    faults = (
+        "reply-deep",
+        "reply-deep-object",
+        "reply-nan",
+        "reply-infinity",
+        "reply-minus-infinity",
+        "reply-1e400",
+        "hello-deep",
+        "hello-nan",
+        "reply-surrogate",
+        "reply-float-seq",
+    )
     for fault in faults:
         for mode in ((), ("--one-shot",)):
             for fmt in ("json", "junit"):
 
-                def run(folder: Path, marker: str, fault: str = fault, mode: tuple[str, ...] = mode, fmt: str = fmt) -> Result:
+                def run(
+                    folder: Path,
+                    marker: str,
+                    fault: str = fault,
+                    mode: tuple[str, ...] = mode,
+                    fmt: str = fmt,
+                ) -> Result:
                     area = suite(folder)
                     suffix = "json" if fmt == "json" else "xml"
-                    return cli(["verify", str(area), "--impl", adapter(fault, marker), *mode,
-                                "--format", fmt, "-o", f"report.{suffix}"], folder)
+                    return cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            *mode,
+                            "--format",
+                            fmt,
+                            "-o",
+                            f"report.{suffix}",
+                        ],
+                        folder,
+                    )
 
                 codes = (3,)
-                yield Case(k, f"{fault} {' '.join(mode) or 'persistent'} {fmt}", run,
-                           expect(codes, also=both(clean_output, _report_errored)),
-                           writes=("report.json", "report.xml"))
+                yield Case(
+                    k,
+                    f"{fault} {' '.join(mode) or 'persistent'} {fmt}",
+                    run,
+                    expect(codes, also=both(clean_output, _report_errored)),
+                    writes=("report.json", "report.xml"),
+                )
     for line in (
         "[" * 100_000 + "]" * 100_000,
         '{"cmd":"run","seq":1,"scenario":' + "[" * 100_000 + "]" * 100_000 + "}",
@@ -744,12 +826,14 @@ def class_json() -> Iterator[Case]:
         '{"cmd":"run","seq":1,"scenario":' + '{"a":' * 3000 + "1" + "}" * 3000 + "}",
     ):
         yield Case(k, f"serve: {line[:30]}…", _serve_case(line), _serve_ok)
-    for suffix, text in ((".json", "[" * 100_000 + "]" * 100_000),
-                         (".json", '{"7MDY": {"status": "fail", "reason": NaN}}'),
-                         (".json", '{"7MDY": {"status": "fail", "reason": "x", "link": Infinity}}'),
-                         (".json", '{"7MDY": {"status": "fail", "reason": "\\udc00"}}'),
-                         (".yaml", "x: " + "[" * 5000 + "]" * 5000),
-                         (".yaml", "7MDY: {status: fail, reason: .nan}\n")):
+    for suffix, text in (
+        (".json", "[" * 100_000 + "]" * 100_000),
+        (".json", '{"7MDY": {"status": "fail", "reason": NaN}}'),
+        (".json", '{"7MDY": {"status": "fail", "reason": "x", "link": Infinity}}'),
+        (".json", '{"7MDY": {"status": "fail", "reason": "\\udc00"}}'),
+        (".yaml", "x: " + "[" * 5000 + "]" * 5000),
+        (".yaml", "7MDY: {status: fail, reason: .nan}\n"),
+    ):
 
         def run(folder: Path, marker: str, suffix: str = suffix, text: str = text) -> Result:
             area = suite(folder)
@@ -777,8 +861,13 @@ def class_orphans() -> Iterator[Case]:
         for fault in ("hang", "grandchild-hang", "grandchild"):
             for mode in ((), ("--one-shot",)):
 
-                def run(folder: Path, marker: str, signum: int = signum, fault: str = fault,
-                        mode: tuple[str, ...] = mode) -> Result:
+                def run(
+                    folder: Path,
+                    marker: str,
+                    signum: int = signum,
+                    fault: str = fault,
+                    mode: tuple[str, ...] = mode,
+                ) -> Result:
                     area = suite(folder)
                     for i in range(2, 6):
                         (area / f"copy{i}.yaml").write_text(BASE.replace("7MDY", f"{i}MDY"))
@@ -790,17 +879,38 @@ def class_orphans() -> Iterator[Case]:
                         time.sleep(0.3)
                         os.killpg(process.pid, signum)  # as a CI cancel does: the runner's group
 
-                    return subprocess_cli(["verify", str(area), "--impl", adapter(fault, marker), *mode,
-                                           "-o", "report.json", "--format", "json"], folder, after=interrupt)
+                    return subprocess_cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            *mode,
+                            "-o",
+                            "report.json",
+                            "--format",
+                            "json",
+                        ],
+                        folder,
+                        after=interrupt,
+                    )
 
                 codes = (128 + signum,) if signum != signal.SIGINT else (1, 130)
-                yield Case(k, f"{signal.Signals(signum).name} during {fault} {' '.join(mode) or 'persistent'}",
-                           run, expect(codes), writes=("report.json",))
+                yield Case(
+                    k,
+                    f"{signal.Signals(signum).name} during {fault} {' '.join(mode) or 'default'}",
+                    run,
+                    expect(codes),
+                    writes=("report.json",),
+                )
     for fault in ("hello-bigint", "hello-deep", "hello-nan", "hello-surrogate", "hang-hello"):
 
         def run(folder: Path, marker: str, fault: str = fault) -> Result:
             area = suite(folder)
-            return cli(["verify", str(area), "--impl", adapter(fault, marker), "--startup-timeout", "2"], folder)
+            return cli(
+                ["verify", str(area), "--impl", adapter(fault, marker), "--startup-timeout", "2"],
+                folder,
+            )
 
         yield Case(k, f"handshake fault {fault}", run, expect((3,), "handshake failed"))
 
@@ -811,11 +921,26 @@ def class_orphans() -> Iterator[Case]:
 def class_options() -> Iterator[Case]:
     k = "7-options"
     for option in ("--timeout", "--startup-timeout", "--max-time"):
-        for value in ("inf", "-inf", "nan", "1e308", "0", "-1", "abc", "", "86401", "1e-400", "0x10"):
+        for value in (
+            "inf",
+            "-inf",
+            "nan",
+            "1e308",
+            "0",
+            "-1",
+            "abc",
+            "",
+            "86401",
+            "1e-400",
+            "0x10",
+        ):
 
             def run(folder: Path, marker: str, option: str = option, value: str = value) -> Result:
                 area = suite(folder)
-                return cli(["verify", str(area), "--impl", adapter("hang", marker), f"{option}={value}"], folder)
+                return cli(
+                    ["verify", str(area), "--impl", adapter("hang", marker), f"{option}={value}"],
+                    folder,
+                )
 
             yield Case(k, f"{option}={value!r}", run, expect((2,), "Invalid value"))
     for mode in ((), ("--one-shot",)):
@@ -824,14 +949,30 @@ def class_options() -> Iterator[Case]:
             area = suite(folder)
             for i in range(2, 9):
                 (area / f"copy{i}.yaml").write_text(BASE.replace("7MDY", f"{i}MDY"))
-            return cli(["verify", str(area), "--impl", adapter("hang", marker), *mode, "--max-time", "2",
-                        "--format", "json"], folder)
+            return cli(
+                [
+                    "verify",
+                    str(area),
+                    "--impl",
+                    adapter("hang", marker),
+                    *mode,
+                    "--max-time",
+                    "2",
+                    "--format",
+                    "json",
+                ],
+                folder,
+            )
 
         def in_time(result: Result, folder: Path) -> str | None:
             return None if result.seconds < 15 else f"took {result.seconds:.1f} s"
 
-        yield Case(k, f"--max-time 2 with a hanging adapter {' '.join(mode) or 'persistent'}", run,
-                   expect((3,), "--max-time of 2 s ran out", also=in_time))
+        yield Case(
+            k,
+            f"--max-time 2 with a hanging adapter {' '.join(mode) or 'persistent'}",
+            run,
+            expect((3,), "--max-time of 2 s ran out", also=in_time),
+        )
 
     def reference(folder: Path, marker: str) -> Result:
         area = suite(folder)
@@ -845,25 +986,57 @@ def class_options() -> Iterator[Case]:
 
 def class_injection() -> Iterator[Case]:
     k = "8-injection"
-    faults = ("hello-markup", "hello-ansi", "hello-nul", "hello-newline", "hello-bidi",
-              "hello-surrogate", "reply-ansi-message", "reply-osc-message", "reply-nul-message",
-              "reply-markup-message", "reply-forged-summary", "reply-markup-value",
-              "stderr-escapes", "reply-surrogate")
+    faults = (
+        "hello-markup",
+        "hello-ansi",
+        "hello-nul",
+        "hello-newline",
+        "hello-bidi",
+        "hello-surrogate",
+        "reply-ansi-message",
+        "reply-osc-message",
+        "reply-nul-message",
+        "reply-markup-message",
+        "reply-forged-summary",
+        "reply-markup-value",
+        "stderr-escapes",
+        "reply-surrogate",
+    )
     suffixes = {"text": "txt", "json": "json", "junit": "xml", "tap": "tap", "markdown": "md"}
     for fault in faults:
         for fmt, suffix in suffixes.items():
             for to_file in (False, True):
 
-                def run(folder: Path, marker: str, fault: str = fault, fmt: str = fmt,
-                        suffix: str = suffix, to_file: bool = to_file) -> Result:
+                def run(
+                    folder: Path,
+                    marker: str,
+                    fault: str = fault,
+                    fmt: str = fmt,
+                    suffix: str = suffix,
+                    to_file: bool = to_file,
+                ) -> Result:
                     area = suite(folder)
                     output = ["-o", f"report.{suffix}"] if to_file else []
-                    return cli(["verify", str(area), "--impl", adapter(fault, marker), "--format", fmt,
-                                *output], folder)
+                    return cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            "--format",
+                            fmt,
+                            *output,
+                        ],
+                        folder,
+                    )
 
-                yield Case(k, f"{fault} {fmt}{' -o' if to_file else ''}", run,
-                           expect((0, 1, 3), also=clean_output),
-                           writes=tuple(f"report.{s}" for s in suffixes.values()))
+                yield Case(
+                    k,
+                    f"{fault} {fmt}{' -o' if to_file else ''}",
+                    run,
+                    expect((0, 1, 3), also=clean_output),
+                    writes=tuple(f"report.{s}" for s in suffixes.values()),
+                )
     titles = {
         "ansi": '"Evil \\e[31mred\\e[0m title"',
         "osc": '"Evil \\e]0;pwned\\a title"',
@@ -875,14 +1048,23 @@ def class_injection() -> Iterator[Case]:
     for name, title in titles.items():
         for fmt, suffix in suffixes.items():
 
-            def run(folder: Path, marker: str, title: str = title, fmt: str = fmt, suffix: str = suffix) -> Result:
-                text = spoiled("title: A bid after three passes ends the auction", f"title: {title}")
+            def run(
+                folder: Path, marker: str, title: str = title, fmt: str = fmt, suffix: str = suffix
+            ) -> Result:
+                text = spoiled(
+                    "title: A bid after three passes ends the auction", f"title: {title}"
+                )
                 text = text.replace("call: 6S}", "call: 6H}")  # fails, so the title is printed
                 area = suite(folder, {"evil.yaml": text})
                 return cli(["verify", str(area), "--format", fmt, "-o", f"report.{suffix}"], folder)
 
-            yield Case(k, f"title with {name} ({fmt})", run, expect((1,), also=clean_output),
-                       writes=tuple(f"report.{s}" for s in suffixes.values()))
+            yield Case(
+                k,
+                f"title with {name} ({fmt})",
+                run,
+                expect((1,), also=clean_output),
+                writes=tuple(f"report.{s}" for s in suffixes.values()),
+            )
 
         def shown(folder: Path, marker: str, title: str = title) -> Result:
             text = spoiled("title: A bid after three passes ends the auction", f"title: {title}")
@@ -893,8 +1075,14 @@ def class_injection() -> Iterator[Case]:
 
         def named(folder: Path, marker: str, name: str = name) -> Result:
             area = suite(folder)
-            evil = {"ansi": "\x1b[31m", "osc": "\x1b]0;x\x07", "nul": "\x01", "c1": "\x85",
-                    "cr": "\r", "markup": "[bold]"}[name]
+            evil = {
+                "ansi": "\x1b[31m",
+                "osc": "\x1b]0;x\x07",
+                "nul": "\x01",
+                "c1": "\x85",
+                "cr": "\r",
+                "markup": "[bold]",
+            }[name]
             (area / f"bad{evil}name.yaml").write_text("id: [")
             return cli(["validate", str(area)], folder)
 
@@ -923,25 +1111,42 @@ def class_atomic() -> Iterator[Case]:
         return f"temporary files left: {leftovers}" if leftovers else None
 
     for command in ("export", "verify"):
-        for fmt in ("text", "json", "junit", "tap", "markdown") if command == "verify" else ("json",):
+        for fmt in (
+            ("text", "json", "junit", "tap", "markdown") if command == "verify" else ("json",)
+        ):
 
             def run(folder: Path, marker: str, command: str = command, fmt: str = fmt) -> Result:
                 area = suite(folder, {"broken.yaml": "id: ["})
                 (folder / "out.txt").write_text(GOOD)
-                extra = ["--format", fmt, "--impl", adapter("hello-nan", marker)] if command == "verify" else []
+                extra = (
+                    ["--format", fmt, "--impl", adapter("hello-nan", marker)]
+                    if command == "verify"
+                    else []
+                )
                 if command == "verify":
                     (area / "broken.yaml").unlink()
                 return cli([command, str(area), *extra, "-o", "out.txt"], folder)
 
             if command == "export":
-                yield Case(k, "export -o over a good file, invalid corpus", run,
-                           expect((1,), "nothing written", also=unchanged("out.txt")))
+                yield Case(
+                    k,
+                    "export -o over a good file, invalid corpus",
+                    run,
+                    expect((1,), "nothing written", also=unchanged("out.txt")),
+                )
             else:
-                yield Case(k, f"verify -o {fmt} over a good file, broken adapter", run,
-                           expect((3,), also=no_temp), writes=("out.txt",))
+                yield Case(
+                    k,
+                    f"verify -o {fmt} over a good file, broken adapter",
+                    run,
+                    expect((3,), also=no_temp),
+                    writes=("out.txt",),
+                )
         for target in ("folder", "missing/parent", "file/child"):
 
-            def run(folder: Path, marker: str, command: str = command, target: str = target) -> Result:
+            def run(
+                folder: Path, marker: str, command: str = command, target: str = target
+            ) -> Result:
                 area = suite(folder)
                 (folder / "folder").mkdir()
                 (folder / "file").write_text(GOOD)
@@ -954,16 +1159,31 @@ def class_atomic() -> Iterator[Case]:
             def run(folder: Path, marker: str, force: bool = force, target: str = target) -> Result:
                 area = suite(folder)
                 (folder / target).write_text(GOOD)
-                args = ["verify", str(area), "--impl", adapter("reply-nan", marker),
-                        "--write-expectations", target]
+                args = [
+                    "verify",
+                    str(area),
+                    "--impl",
+                    adapter("reply-nan", marker),
+                    "--write-expectations",
+                    target,
+                ]
                 return cli(args + (["--force"] if force else []), folder)
 
             if force:
-                yield Case(k, f"--write-expectations {target} --force", run,
-                           expect((3,), "wrote 1 expectations", also=no_temp), writes=(target,))
+                yield Case(
+                    k,
+                    f"--write-expectations {target} --force",
+                    run,
+                    expect((3,), "wrote 1 expectations", also=no_temp),
+                    writes=(target,),
+                )
             else:
-                yield Case(k, f"--write-expectations {target} exists", run,
-                           expect((2,), "exists", also=unchanged(target)))
+                yield Case(
+                    k,
+                    f"--write-expectations {target} exists",
+                    run,
+                    expect((2,), "exists", also=unchanged(target)),
+                )
 
     def dangling(folder: Path, marker: str) -> Result:
         area = suite(folder)
@@ -973,8 +1193,9 @@ def class_atomic() -> Iterator[Case]:
     def not_followed(result: Result, folder: Path) -> str | None:
         return "the link target was written" if (folder / "elsewhere.yaml").exists() else None
 
-    yield Case(k, "--write-expectations onto a dangling link", dangling,
-               expect((0, 2), also=not_followed))
+    yield Case(
+        k, "--write-expectations onto a dangling link", dangling, expect((0, 2), also=not_followed)
+    )
 
 
 # ---- class 10: new -------------------------------------------------------------------
@@ -983,23 +1204,63 @@ def class_atomic() -> Iterator[Case]:
 def class_new() -> Iterator[Case]:
     k = "10-new"
     titles = [
-        "Misère: over 7NT", "# not a comment", "&anchor title", "*alias title", "- a list?",
-        "? a key", "[flow] title", "{flow: map}", "'single quoted'", '"double quoted"',
-        "trailing colon:", "percent % sign", "@at sign", "`backtick`", "! tag", "| literal",
-        "> folded", "yes", "null", "123", "1e3", "---", "...", "tab\there", "Ünïcödé ♠♥♦♣ 🃏",
-        "a" * 200, "key: value # comment", "line\nbreak", "x", "  ", "\x1b[31mred",
+        "Misère: over 7NT",
+        "# not a comment",
+        "&anchor title",
+        "*alias title",
+        "- a list?",
+        "? a key",
+        "[flow] title",
+        "{flow: map}",
+        "'single quoted'",
+        '"double quoted"',
+        "trailing colon:",
+        "percent % sign",
+        "@at sign",
+        "`backtick`",
+        "! tag",
+        "| literal",
+        "> folded",
+        "yes",
+        "null",
+        "123",
+        "1e3",
+        "---",
+        "...",
+        "tab\there",
+        "Ünïcödé ♠♥♦♣ 🃏",
+        "a" * 200,
+        "key: value # comment",
+        "line\nbreak",
+        "x",
+        "  ",
+        "\x1b[31mred",
     ]
     for title in titles:
 
         def run(folder: Path, marker: str, title: str = title) -> Result:
             area = suite(folder)
-            return cli(["new", "--dir", str(area.parent), "--area", "area", "--title", title,
-                        "--rule", "bid-order"], folder)
+            return cli(
+                [
+                    "new",
+                    "--dir",
+                    str(area.parent),
+                    "--area",
+                    "area",
+                    "--title",
+                    title,
+                    "--rule",
+                    "bid-order",
+                ],
+                folder,
+            )
 
         def round_trip(result: Result, folder: Path, title: str = title) -> str | None:
             import yaml
 
-            made = [p for p in (folder / "scenarios" / "area").glob("*.yaml") if p.name != "good.yaml"]
+            made = [
+                p for p in (folder / "scenarios" / "area").glob("*.yaml") if p.name != "good.yaml"
+            ]
             if result.code == 0:
                 if len(made) != 1:
                     return f"created {len(made)} files"
@@ -1010,16 +1271,49 @@ def class_new() -> Iterator[Case]:
             return None if not made else "a file was left after a refusal"
 
         printable = title.isprintable() and len(title.strip()) >= 3
-        yield Case(k, f"title {title[:30]!r}", run,
-                   expect((0,) if printable else (2,), also=round_trip), writes=("*new*",))
-    areas = ["../..", "..", "/tmp/abs", "", ".", "a" * 300, "Auction", "a/b", "a b", "-x",
-             "x-", "area/../..", "~", "$HOME", "nul\x00", "new-one"]
+        yield Case(
+            k,
+            f"title {title[:30]!r}",
+            run,
+            expect((0,) if printable else (2,), also=round_trip),
+            writes=("*new*",),
+        )
+    areas = [
+        "../..",
+        "..",
+        "/tmp/abs",
+        "",
+        ".",
+        "a" * 300,
+        "Auction",
+        "a/b",
+        "a b",
+        "-x",
+        "x-",
+        "area/../..",
+        "~",
+        "$HOME",
+        "nul\x00",
+        "new-one",
+    ]
     for area_name in areas:
 
         def run(folder: Path, marker: str, area_name: str = area_name) -> Result:
             area = suite(folder)
-            return cli(["new", "--dir", str(area.parent), "--area", area_name, "--title",
-                        "Fine title", "--rule", "bid-order"], folder)
+            return cli(
+                [
+                    "new",
+                    "--dir",
+                    str(area.parent),
+                    "--area",
+                    area_name,
+                    "--title",
+                    "Fine title",
+                    "--rule",
+                    "bid-order",
+                ],
+                folder,
+            )
 
         def confined(result: Result, folder: Path) -> str | None:
             outside = [p for p in folder.rglob("*.yaml") if "scenarios" not in p.parts]
@@ -1029,28 +1323,69 @@ def class_new() -> Iterator[Case]:
 
     def new_area(folder: Path, marker: str) -> Result:
         area = suite(folder)
-        return cli(["new", "--dir", str(area.parent), "--area", "fresh", "--new-area", "--title",
-                    "Fine title", "--rule", "bid-order"], folder)
+        return cli(
+            [
+                "new",
+                "--dir",
+                str(area.parent),
+                "--area",
+                "fresh",
+                "--new-area",
+                "--title",
+                "Fine title",
+                "--rule",
+                "bid-order",
+            ],
+            folder,
+        )
 
-    yield Case(k, "a new area with --new-area", new_area, expect((0,), "created"), writes=("*new*",))
+    yield Case(
+        k, "a new area with --new-area", new_area, expect((0,), "created"), writes=("*new*",)
+    )
 
     def link_target(folder: Path, marker: str) -> Result:
         area = suite(folder)
         (area / "fine-title.yaml").symlink_to(folder / "outside.yaml")
-        return cli(["new", "--dir", str(area.parent), "--area", "area", "--title", "Fine title",
-                    "--rule", "bid-order"], folder)
+        return cli(
+            [
+                "new",
+                "--dir",
+                str(area.parent),
+                "--area",
+                "area",
+                "--title",
+                "Fine title",
+                "--rule",
+                "bid-order",
+            ],
+            folder,
+        )
 
     def not_through(result: Result, folder: Path) -> str | None:
         return "wrote through the link" if (folder / "outside.yaml").exists() else None
 
-    yield Case(k, "a dangling link at the target", link_target, expect((2,), "exists", also=not_through))
+    yield Case(
+        k, "a dangling link at the target", link_target, expect((2,), "exists", also=not_through)
+    )
 
     def link_area(folder: Path, marker: str) -> Result:
         area = suite(folder)
         (folder / "elsewhere").mkdir()
         (area.parent / "linked").symlink_to(folder / "elsewhere")
-        return cli(["new", "--dir", str(area.parent), "--area", "linked", "--title", "Fine title",
-                    "--rule", "bid-order"], folder)
+        return cli(
+            [
+                "new",
+                "--dir",
+                str(area.parent),
+                "--area",
+                "linked",
+                "--title",
+                "Fine title",
+                "--rule",
+                "bid-order",
+            ],
+            folder,
+        )
 
     yield Case(k, "an area that is a link outside", link_area, expect((2,), "link"))
 
@@ -1072,7 +1407,9 @@ def class_show() -> Iterator[Case]:
     def no_scenarios(folder: Path, marker: str) -> Result:
         return cli(["show", "7MDY"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
 
-    yield Case(k, "FIVEHUNDRED_HOME without scenarios/", no_scenarios, expect((2,), "no scenarios/ folder"))
+    yield Case(
+        k, "FIVEHUNDRED_HOME without scenarios/", no_scenarios, expect((2,), "no scenarios/ folder")
+    )
 
     def invalid(folder: Path, marker: str) -> Result:
         suite(folder, {"bad.yaml": BASE.replace("7MDY", "8NQR").replace("dealer: W", "dealer: Q")})
@@ -1110,7 +1447,9 @@ def _allowed(path: str, folder: Path, case: Case) -> bool:
     relative = os.path.relpath(path, folder)
     if relative in case.writes:
         return True
-    return "*new*" in case.writes and relative.startswith("scenarios") and relative.endswith(".yaml")
+    return (
+        "*new*" in case.writes and relative.startswith("scenarios") and relative.endswith(".yaml")
+    )
 
 
 def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
@@ -1138,7 +1477,8 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
             tally.leftover += 1
             problems.append("leftover process")
         changed = [
-            p for p, digest in before_case.items()
+            p
+            for p, digest in before_case.items()
             if after_case.get(p) != digest and not _allowed(p, folder, case)
         ]
         after_repo = snapshot(*watched)
@@ -1204,7 +1544,9 @@ def main(argv: list[str] | None = None) -> int:
     for case in cases:
         _case_snapshot.clear()
         run_case(case, tally, args.verbose)
-    print(f"hostile campaign: {sum(tally.cases.values())} cases in {time.monotonic() - started:.0f} s")
+    print(
+        f"hostile campaign: {sum(tally.cases.values())} cases in {time.monotonic() - started:.0f} s"
+    )
     for klass in sorted(tally.cases, key=lambda c: int(c.split("-")[0])):
         print(f"  {klass}: {tally.cases[klass]}")
     print(

@@ -80,7 +80,9 @@ def run_line(fault: str, reply: dict[str, Any]) -> str:
     if fault == "reply-surrogate":
         return _raw_with(_first_observed(reply, "@@"), "@@", '"x\\udc80y"')
     if fault == "reply-float-seq":
-        return json.dumps(reply).replace(f'"seq": {reply["seq"]}', f'"seq": {reply["seq"]}.0') + "\n"
+        return (
+            json.dumps(reply).replace(f'"seq": {reply["seq"]}', f'"seq": {reply["seq"]}.0') + "\n"
+        )
     if fault == "reply-1e400":
         return _raw_with(_first_observed(reply, "@@"), "@@", "1e400")
     forged = {
@@ -91,7 +93,10 @@ def run_line(fault: str, reply: dict[str, Any]) -> str:
         "reply-forged-summary": "oops\nverify: 400 passed, 0 failed, 0 errored\n\x1b[1A\x1b[2K",
     }.get(fault)
     if forged is not None:
-        return json.dumps({"seq": reply["seq"], "errored": {"message": forged, "context": forged}}) + "\n"
+        return (
+            json.dumps({"seq": reply["seq"], "errored": {"message": forged, "context": forged}})
+            + "\n"
+        )
     if fault == "reply-markup-value":
         return json.dumps(_first_observed(reply, "[/]\x1b[31m[bold]x")) + "\n"
     return json.dumps(reply) + "\n"
@@ -121,10 +126,7 @@ def main() -> None:
         if command == "run" and fault in ("hang", "grandchild-hang"):
             time.sleep(600)
         reply = handle(message)
-        if command == "hello":
-            text = hello_line(fault, reply)
-        else:
-            text = run_line(fault, reply)
+        text = hello_line(fault, reply) if command == "hello" else run_line(fault, reply)
         out.write(text)
         out.flush()
         if fault == "exit-after-reply":
@@ -132,13 +134,37 @@ def main() -> None:
 
 
 FAULTS = (
-    "hello-markup", "hello-ansi", "hello-nul", "hello-newline", "hello-bidi",
-    "hello-surrogate", "hello-bigint", "hello-deep", "hello-nan", "hello-float-protocol",
-    "reply-bigint-seq", "reply-bigint-value", "reply-deep", "reply-deep-object", "reply-nan",
-    "reply-infinity", "reply-minus-infinity", "reply-surrogate", "reply-float-seq",
-    "reply-1e400", "reply-ansi-message", "reply-osc-message", "reply-nul-message",
-    "reply-markup-message", "reply-forged-summary", "reply-markup-value", "stderr-escapes",
-    "hang", "hang-hello", "grandchild", "grandchild-hang",
+    "hello-markup",
+    "hello-ansi",
+    "hello-nul",
+    "hello-newline",
+    "hello-bidi",
+    "hello-surrogate",
+    "hello-bigint",
+    "hello-deep",
+    "hello-nan",
+    "hello-float-protocol",
+    "reply-bigint-seq",
+    "reply-bigint-value",
+    "reply-deep",
+    "reply-deep-object",
+    "reply-nan",
+    "reply-infinity",
+    "reply-minus-infinity",
+    "reply-surrogate",
+    "reply-float-seq",
+    "reply-1e400",
+    "reply-ansi-message",
+    "reply-osc-message",
+    "reply-nul-message",
+    "reply-markup-message",
+    "reply-forged-summary",
+    "reply-markup-value",
+    "stderr-escapes",
+    "hang",
+    "hang-hello",
+    "grandchild",
+    "grandchild-hang",
 )
 
 if __name__ == "__main__":
