@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -82,7 +83,7 @@ def _check_options(options: VerifyOptions) -> None:
         (options.output, "--output"),
         (options.write_expectations, "--write-expectations"),
     ):
-        if path is not None and not path.resolve().parent.is_dir():
+        if path is not None and not Path(os.path.dirname(os.path.abspath(path)) or ".").is_dir():
             raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
     target = options.write_expectations
     if target is not None and target.exists() and not options.force:
