@@ -96,6 +96,7 @@ def test_new_writes_a_valid_skeleton_with_a_fresh_id(tmp_path: Path) -> None:
             str(tmp_path),
             "--area",
             "auction",
+            "--new-area",
             "--title",
             f"Start {start}",
             "--rule",
@@ -115,7 +116,18 @@ def test_new_writes_a_valid_skeleton_with_a_fresh_id(tmp_path: Path) -> None:
 
 
 def test_new_never_overwrites(tmp_path: Path) -> None:
-    args = ("new", "--dir", str(tmp_path), "--area", "a", "--title", "Same", "--rule", "deck")
+    args = (
+        "new",
+        "--dir",
+        str(tmp_path),
+        "--area",
+        "a",
+        "--new-area",
+        "--title",
+        "Same",
+        "--rule",
+        "deck",
+    )
     assert _run(*args)[0] == 0
     before = (tmp_path / "a" / "same.yaml").read_text()
     code, output = _run(*args)

@@ -50,8 +50,12 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic], console: Console | None
     """One line per problem, ``file:line:column: path: message [kind]``."""
     from rich.markup import escape
 
+    from ..safety import clean_text
+
     for d in diagnostics:
         (console or out_console()).print(
-            f"[bold]{escape(d.file)}:{d.line}:{d.column}[/]: [cyan]{escape(d.path)}[/]: "
-            f"{escape(d.message)} [dim]\\[{d.kind}][/]"
+            clean_text(
+                f"[bold]{escape(d.file)}:{d.line}:{d.column}[/]: [cyan]{escape(d.path)}[/]: "
+                f"{escape(d.message)} [dim]\\[{d.kind}][/]"
+            )
         )

@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,9 +27,43 @@ from ..scenarios.vocabulary import STARTS
 from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from .consoles import err_console, out_console, print_diagnostics
 
+if TYPE_CHECKING:
+    from ..scenarios import Scenario
+
+
+class Seconds(click.ParamType):  # type: ignore[type-arg]
+    """A number of seconds: finite, above zero, at most a day (site/limits.md)."""
+
+    name = "seconds"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        import math
+
+        from ..safety import MAX_TIMEOUT
+
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(str(value).strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or number <= 0 or number > MAX_TIMEOUT:
+            self.fail(
+                f"{value!r} is not a number of seconds above 0 and at most "
+                f"{MAX_TIMEOUT:g} (one day)",
+                param,
+                ctx,
+            )
+        return number
+
 
 def _paths(paths: Sequence[str]) -> list[Path] | None:
-    missing = [p for p in paths if not Path(p).exists()]
+    import os
+
+    missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
         raise click.UsageError(f"no such file or directory: {', '.join(missing)}")
     return [Path(p) for p in paths] or None
@@ -84,6 +119,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     PATHS are files or directories (default: the bundled scenarios).  Every problem
     is reported with file:line:column; one bad file never hides the others.
     """
+    from ..safety import clean_json
     from ..scenarios import load_corpus
 
     corpus = load_corpus(_paths(paths))
@@ -94,7 +130,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
                 {
                     "files": len(corpus.files),
                     "valid": len(corpus.files) - len(corpus.invalid_files),
-                    "diagnostics": [d.as_json() for d in diagnostics],
+                    "diagnostics": clean_json([d.as_json() for d in diagnostics]),
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -129,15 +165,22 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(),
     default=None,
     help=f"Seconds COMMAND has to answer one scenario (default {DEFAULT_TIMEOUT:g}).",
 )
 @click.option(
     "--startup-timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(),
     default=None,
     help=f"Seconds COMMAND has to start and answer hello (default {DEFAULT_STARTUP_TIMEOUT:g}).",
+)
+@click.option(
+    "--max-time",
+    type=Seconds(),
+    default=None,
+    help="Seconds the whole run may take; scenarios not started by then are reported "
+    "as not run (errored).  Default: no limit.",
 )
 @click.option(
     "--lenient-errors",
@@ -185,6 +228,7 @@ def verify(
     one_shot: bool,
     timeout: float | None,
     startup_timeout: float | None,
+    max_time: float | None,
     lenient_errors: bool,
     expectations_file: Path | None,
     allow_unexpected_pass: bool,
@@ -210,6 +254,7 @@ def verify(
         one_shot=one_shot,
         timeout=timeout,
         startup_timeout=startup_timeout,
+        max_time=max_time,
         lenient_errors=lenient_errors,
         expectations_file=expectations_file,
         allow_unexpected_pass=allow_unexpected_pass,
@@ -260,8 +305,10 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
     else:
+        from ..safety import atomic_write_text
+
         try:
-            output.write_text(text, encoding="utf-8")
+            atomic_write_text(output, text)  # a failure part-way keeps the previous file
         except OSError as error:
             raise click.FileError(str(output), hint=error.strerror or str(error)) from None
     where = f" to {output}" if output else ""
@@ -269,6 +316,33 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
         f"export: {len(corpus.scenarios)} scenarios, suite {SUITE_VERSION}{where}",
         markup=False,
     )
+
+
+def _printable(scenario: Scenario) -> Scenario:
+    """The scenario with its free text made safe for a terminal (no escape sequences)."""
+    from dataclasses import replace
+
+    from ..safety import clean_text
+
+    return replace(
+        scenario,
+        title=clean_text(scenario.title),
+        assertion=clean_text(scenario.assertion),
+        explanation=clean_text(scenario.explanation),
+        tags=tuple(clean_text(tag) for tag in scenario.tags),
+        area=clean_text(scenario.area),
+        path=None if scenario.path is None else Path(clean_text(str(scenario.path))),
+    )
+
+
+def _mentions(path: Path, text: str) -> bool:
+    """Whether a file that failed to load mentions ``text`` (only a readable regular file)."""
+    from ..safety import FileRefused, read_regular_file
+
+    try:
+        return text in read_regular_file(path).decode("utf-8", errors="replace")
+    except FileRefused:
+        return False
 
 
 @main.command()
@@ -286,10 +360,10 @@ def show(scenario_id: str) -> None:
     corpus = load_corpus([path] if path.suffix in (".yaml", ".yml") and path.exists() else None)
     found = find_scenario(corpus, scenario_id)
     if found is not None:
-        show_scenario(found, out_console())
+        show_scenario(_printable(found), out_console())
         return
     for result in corpus.files:
-        if result.diagnostics and scenario_id.upper() in result.path.read_text(encoding="utf-8"):
+        if result.diagnostics and _mentions(result.path, scenario_id.upper()):
             print_diagnostics(result.diagnostics)
             sys.exit(1)
     raise click.UsageError(unknown_ids_message([scenario_id], corpus))
@@ -351,6 +425,9 @@ def list_command(
 
 @main.command()
 @click.option("--area", required=True, help="Folder under scenarios/, e.g. auction.")
+@click.option(
+    "--new-area", is_flag=True, help="Allow --area to name an area that does not exist yet."
+)
 @click.option("--title", required=True, help="Short title of the new scenario.")
 @click.option(
     "--rule",
@@ -372,27 +449,50 @@ def list_command(
     default=None,
     help="Scenarios root (default: the bundled scenarios).",
 )
-def new(area: str, title: str, rules: tuple[str, ...], start: str, directory: str | None) -> None:
+def new(
+    area: str,
+    new_area: bool,
+    title: str,
+    rules: tuple[str, ...],
+    start: str,
+    directory: str | None,
+) -> None:
     """Create a scenario skeleton with a freshly minted id, ready to edit."""
+    from rich.markup import escape
+
     from ..resources import scenarios_dir
-    from ..scenarios import load_corpus, read_retired_ids
+    from ..safety import clean_text
+    from ..scenarios import load_corpus, load_file, read_retired_ids
     from ..scenarios.rulings import anchor_exists
-    from .scaffold import mint_id, write_new
+    from .scaffold import ScaffoldError, area_folder, mint_id, remove_quietly, write_new
 
     bad = [r for r in rules if not anchor_exists(r)]
     if bad:
         raise click.UsageError(f"unknown rule anchor {', '.join(bad)}; see `fivehundred rules`")
+    if len(title.strip()) < 3 or len(title) > 200 or not title.isprintable():
+        raise click.BadParameter(
+            "a title is one line of 3 to 200 printable characters", param_hint="--title"
+        )
     root = Path(directory) if directory else scenarios_dir()
     taken = {s.id for s in load_corpus([root], root).scenarios} | read_retired_ids()
     scenario_id = mint_id(taken)
     try:
-        path = write_new(root / area, scenario_id, title, list(rules), start)
-    except FileExistsError as error:
+        folder = area_folder(root, area, create=new_area)
+        path = write_new(folder, scenario_id, title, list(rules), start)
+    except (ScaffoldError, FileExistsError) as error:
         raise click.UsageError(str(error)) from None
+    except OSError as error:
+        raise click.UsageError(f"cannot write the scenario: {error.strerror or error}") from None
+    result = load_file(path, root)
+    if result.diagnostics or result.scenario is None or result.scenario.title != title:
+        remove_quietly(path)
+        print_diagnostics(result.diagnostics, err_console())
+        raise click.UsageError("the skeleton did not validate, so it was not kept")
     console = out_console()
-    console.print(f"created [bold]{path}[/] with id [bold]{scenario_id}[/]")
+    shown = clean_text(escape(str(path)))
+    console.print(f"created [bold]{shown}[/] with id [bold]{scenario_id}[/]")
     console.print(
-        f"next: edit it, then [bold]fivehundred validate {path}[/] and "
+        f"next: edit it, then [bold]fivehundred validate {shown}[/] and "
         f"[bold]fivehundred verify --id {scenario_id}[/]"
     )
 

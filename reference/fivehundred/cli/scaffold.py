@@ -2,19 +2,76 @@
 
 The skeleton starts from the ordered deck so that it is valid as written; the
 author then edits the setup, the steps and the expectations.  An existing file is
-never overwritten.
+never overwritten, nothing is written outside the scenarios folder, the title is
+written by a YAML emitter (so ``Misère: over 7NT`` stays that title), and the file
+is validated before the command says it was created.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import secrets
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+import yaml
+
 from ..engine import DEFAULT_PROFILE, Seat, card_token, deal_packets
+from ..safety import atomic_write_text
 from ..scenarios import ID_ALPHABET
+
+AREA_PATTERN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$")
+"""An area is a plain slug: lower-case letters, digits and inner hyphens, 1-40 characters."""
+
+
+class ScaffoldError(Exception):
+    """The area or the target file is not acceptable; nothing was written."""
+
+
+def yaml_scalar(value: str) -> str:
+    """``value`` as one YAML scalar, written by PyYAML's emitter (quoted when needed)."""
+    text = yaml.safe_dump({"v": value}, allow_unicode=True, width=1_000_000)
+    return text[len("v: ") :].rstrip("\n")
+
+
+def area_folder(root: Path, area: str, *, create: bool) -> Path:
+    """The folder for ``area`` under ``root``, which must be a plain slug inside it.
+
+    An existing area is taken; a new one only with ``create`` (``--new-area``).  A
+    link, or anything that would lead outside ``root``, is refused.
+    """
+    if not AREA_PATTERN.match(area):
+        raise ScaffoldError(
+            f"--area {area!r} is not a plain area name: use lower-case letters, digits "
+            "and hyphens, 1 to 40 characters (e.g. auction)"
+        )
+    folder = root / area
+    if folder.is_symlink():
+        raise ScaffoldError(f"{folder} is a symbolic link; areas must be plain folders")
+    if folder.is_dir():
+        return folder
+    if os.path.lexists(folder):
+        raise ScaffoldError(f"{folder} exists and is not a folder")
+    if not create:
+        known = (
+            sorted(
+                p.name
+                for p in root.iterdir()
+                if p.is_dir() and not p.is_symlink() and p.name[0] != "."
+            )
+            if root.is_dir()
+            else []
+        )
+        listed = ", ".join(known) or "none yet"
+        raise ScaffoldError(
+            f"there is no area {area!r} (existing areas: {listed}); "
+            "pass --new-area to start a new one"
+        )
+    folder.mkdir(parents=True)
+    return folder
 
 
 def mint_id(taken: Iterable[str]) -> str:
@@ -47,7 +104,7 @@ def skeleton(scenario_id: str, title: str, rules: list[str], start: str) -> str:
     lines = [
         "# yaml-language-server: $schema=../../schema/scenario.schema.json",
         f"id: {scenario_id}",
-        f"title: {title}",
+        f"title: {yaml_scalar(title)}",
         f"rules: [{', '.join(rules)}]",
         "assert: Replace this with one sentence stating the behaviour the scenario proves.",
         "tags: []",
@@ -83,9 +140,18 @@ def skeleton(scenario_id: str, title: str, rules: list[str], start: str) -> str:
 
 
 def write_new(directory: Path, scenario_id: str, title: str, rules: list[str], start: str) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
+    """Write the skeleton into ``directory`` (an area folder) without replacing anything.
+
+    The file appears complete or not at all (a temporary file, then a hard link that
+    fails if anything — even a dangling link — is in the way).
+    """
     path = directory / f"{slugify(title)}.yaml"
-    if path.exists():
+    if os.path.lexists(path):
         raise FileExistsError(f"{path} already exists; choose another title")
-    path.write_text(skeleton(scenario_id, title, rules, start), encoding="utf-8")
+    atomic_write_text(path, skeleton(scenario_id, title, rules, start), exclusive=True)
     return path
+
+
+def remove_quietly(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()

@@ -9,10 +9,16 @@ status 2, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import signal
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 import click
 from rich.console import Console
@@ -20,6 +26,7 @@ from rich.markup import escape
 
 from ..reports.formats import render as render_report
 from ..reports.text import print_broken, print_text_report, summary_line
+from ..safety import atomic_write_text, clean_text
 from ..scenarios import Corpus, Scenario, load_corpus
 from ..verify.expectations import (
     Expectation,
@@ -65,6 +72,7 @@ class VerifyOptions:
     force: bool
     fmt: str
     output: Path | None
+    max_time: float | None = None
 
 
 def _check_options(options: VerifyOptions) -> None:
@@ -77,7 +85,7 @@ def _check_options(options: VerifyOptions) -> None:
         (options.output, "--output"),
         (options.write_expectations, "--write-expectations"),
     ):
-        if path is not None and not path.resolve().parent.is_dir():
+        if path is not None and not Path(os.path.dirname(os.path.abspath(path)) or ".").is_dir():
             raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
     target = options.write_expectations
     if target is not None and target.exists() and not options.force:
@@ -164,7 +172,12 @@ def _verify_external(
             timeout=implementation.timeout,
             allow_unexpected_pass=options.allow_unexpected_pass,
         )
-        return run_verification(verification, scenarios, implementation, expectations)
+        return run_verification(
+            verification, scenarios, implementation, expectations, max_time=options.max_time
+        )
+    except BaseException:  # a signal or a bug: no farewell, the adapter is killed at once
+        implementation.kill()
+        raise
     finally:
         implementation.close()
 
@@ -179,7 +192,9 @@ def _verify_reference(
         lenient_errors=options.lenient_errors,
         allow_unexpected_pass=options.allow_unexpected_pass,
     )
-    return run_verification(verification, scenarios, ReferenceImplementation(), expectations)
+    return run_verification(
+        verification, scenarios, ReferenceImplementation(), expectations, max_time=options.max_time
+    )
 
 
 def _write_report(verification: Verification, options: VerifyOptions) -> None:
@@ -192,20 +207,24 @@ def _write_report(verification: Verification, options: VerifyOptions) -> None:
     try:
         if options.fmt == "text":
             assert output is not None
-            with output.open("w", encoding="utf-8") as handle:
-                plain = Console(file=handle, no_color=True, width=120, soft_wrap=True)
-                print_text_report(verification, plain)
+            buffer = io.StringIO()
+            plain = Console(file=buffer, no_color=True, width=120, soft_wrap=True)
+            print_text_report(verification, plain)
+            text = buffer.getvalue()
         else:
             text = render_report(verification, options.fmt)
-            if output is None:
-                sys.stdout.write(text)
-                sys.stdout.flush()
-            else:
-                output.write_text(text, encoding="utf-8")
+        if output is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            atomic_write_text(output, text)  # a failure part-way keeps the previous report
     except OSError as error:
         raise click.FileError(str(output), hint=error.strerror or str(error)) from None
     err = err_console()
-    err.print(escape(summary_line(verification)), style="green" if verification.ok else "red")
+    err.print(
+        clean_text(escape(summary_line(verification))),
+        style="green" if verification.ok else "red",
+    )
     if verification.broken is not None:
         print_broken(verification, err)
 
@@ -231,14 +250,54 @@ def _write_expectations(
         raise click.UsageError(f"{target} appeared during the run; not overwritten") from None
     except OSError as error:
         raise click.FileError(str(target), hint=error.strerror or str(error)) from None
-    err_console().print(f"wrote {len(written)} expectations to {escape(str(target))}")
+    err_console().print(f"wrote {len(written)} expectations to {clean_text(escape(str(target)))}")
+
+
+class Terminated(BaseException):
+    """The runner received SIGTERM or SIGHUP (a CI cancel signals the whole group)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _signals_end_the_run() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into an exception, so every ``finally`` kills the adapter."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                previous[number] = signal.signal(number, _raise_terminated)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def run_verify(options: VerifyOptions) -> int:
-    """Run ``fivehundred verify``; return its exit status.
+    """Run ``fivehundred verify``; return its exit status (128 + N after signal N)."""
+    try:
+        with _signals_end_the_run():
+            return _run_verify(options)
+    except Terminated as stop:
+        name = signal.Signals(stop.signum).name
+        err_console().print(
+            f"verify: stopped by {name}; the adapter was killed and no report was written",
+            markup=False,
+        )
+        return 128 + stop.signum
 
-    The time reported is the whole command's: loading and checking the scenario files,
-    starting the implementation and running every scenario."""
+
+def _run_verify(options: VerifyOptions) -> int:
+    """The command itself.  The time reported is the whole command's: loading and
+    checking the scenario files, starting the implementation and running every scenario."""
     started = time.perf_counter()
     _check_options(options)
     expectations = _load_expectations(options.expectations_file)
@@ -248,7 +307,7 @@ def run_verify(options: VerifyOptions) -> int:
     scenarios = _select(corpus, options.selection)
     warnings = _unknown_ids(expectations, corpus)
     for warning in warnings:
-        err_console().print(f"[yellow]warning:[/] {escape(warning)}")
+        err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
     if options.command is None:
         verification = _verify_reference(options, scenarios, expectations)
     else:

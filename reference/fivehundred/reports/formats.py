@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from ..safety import clean_json, clean_text, one_line
 from ..scenarios.narration import step_text
 from ..verify.verdict import Mismatch, Status
 from ..verify.verification import Entry, Outcome, RuleCounts, Verification, skips_by_reason
@@ -116,7 +117,7 @@ def to_json(verification: Verification) -> dict[str, Any]:
 
 
 def render_json(verification: Verification) -> str:
-    return json.dumps(to_json(verification), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(clean_json(to_json(verification)), indent=2, ensure_ascii=False) + "\n"
 
 
 # ---- shared wording ------------------------------------------------------------------
@@ -175,7 +176,7 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 def _xml_text(text: str) -> str:
     """XML 1.0 cannot carry most control characters, which adapters' stderr may hold."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", clean_text(text))
 
 
 def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> None:
@@ -183,7 +184,7 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
     case = ET.SubElement(
         parent,
         "testcase",
-        classname=f"fivehundred.{scenario.area or 'scenarios'}",
+        classname=_xml_text(f"fivehundred.{scenario.area or 'scenarios'}"),
         name=_xml_text(f"{scenario.id} {scenario.title}"),
         time=f"{entry.seconds:.6f}",
     )
@@ -261,7 +262,7 @@ def render_junit(verification: Verification) -> str:
     for entry in v.entries:
         areas.setdefault(entry.scenario.area or "scenarios", []).append(entry)
     for area in sorted(areas):
-        suite = ET.SubElement(root, "testsuite", name=area, timestamp=v.started_at[:19])
+        suite = ET.SubElement(root, "testsuite", name=_xml_text(area), timestamp=v.started_at[:19])
         suite.attrib.update(_counts(areas[area], v))
         properties = ET.SubElement(suite, "properties")
         for name, value in (
@@ -291,11 +292,11 @@ def render_junit(verification: Verification) -> str:
 
 
 def _tap_directive(text: str) -> str:
-    return " ".join(text.replace("#", "").split())
+    return one_line(text.replace("#", ""))
 
 
 def _yaml_block(data: dict[str, Any]) -> list[str]:
-    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    body = yaml.safe_dump(clean_json(data), sort_keys=False, allow_unicode=True, width=100)
     return ["  ---", *("  " + line for line in body.rstrip("\n").splitlines()), "  ..."]
 
 
@@ -333,9 +334,9 @@ def render_tap(verification: Verification) -> str:
     ]
     lines.append(f"# {' '.join(v.headline().split())}")
     if v.broken is not None:
-        lines.append(f"# broken adapter: {' '.join(v.broken.split())}")
+        lines.append(f"# broken adapter: {one_line(v.broken)}")
     for number, entry in enumerate(v.entries, start=1):
-        description = f"{entry.scenario.id} {entry.scenario.title}".replace("#", "")
+        description = one_line(f"{entry.scenario.id} {entry.scenario.title}".replace("#", ""))
         outcome = entry.outcome
         if outcome is Outcome.PASSED:
             lines.append(f"ok {number} - {description}")
@@ -360,7 +361,7 @@ def render_tap(verification: Verification) -> str:
     lines.append("# by rule:")
     for counts in v.by_rule():
         lines.append(f"# {counts.rule}: {_rule_text(counts)}")
-    return "\n".join(lines) + "\n"
+    return clean_text("\n".join(lines) + "\n")
 
 
 # ---- Markdown ------------------------------------------------------------------------
@@ -378,11 +379,11 @@ _COLUMNS = (
 
 def _md(text: str) -> str:
     """Text safe inside a table cell or list item."""
-    return re.sub(r"([\\`*_<>|\[\]])", r"\\\1", " ".join(text.split()))
+    return re.sub(r"([\\`*_<>|\[\]])", r"\\\1", one_line(text))
 
 
 def _md_code(text: str) -> str:
-    text = " ".join(text.split())
+    text = one_line(text)
     return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
@@ -454,7 +455,7 @@ def render_markdown(verification: Verification) -> str:
         for reason, skipped in skips.items():
             ids = ", ".join(e.scenario.id for e in skipped)
             lines.append(f"- {len(skipped)}: {_md(reason)} ({ids})")
-    return "\n".join(lines) + "\n"
+    return clean_text("\n".join(lines) + "\n")
 
 
 def _md_section(heading: str, entries: list[Entry], verification: Verification) -> list[str]:

@@ -14,11 +14,23 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..safety import clean_text
 from ..scenarios.narration import step_text
 from ..verify.verdict import Status
 from ..verify.verification import Entry, Outcome, Verification, skips_by_reason
 
-__all__ = ["STATUS_STYLE", "print_text_report", "rule_table", "shown_path"]
+__all__ = ["STATUS_STYLE", "print_text_report", "rule_table", "say", "shown_path"]
+
+
+def say(console: Console, markup: str) -> None:
+    """Print console markup whose pieces from outside are already ``escape``d.
+
+    Control characters (ANSI and OSC escapes, NUL, carriage returns) are made
+    visible first, so an adapter's output or a title cannot restyle the terminal,
+    overwrite a line or forge the summary.
+    """
+    console.print(clean_text(markup))
+
 
 STATUS_STYLE = {
     Status.PASSED: "green",
@@ -114,7 +126,7 @@ def _columns(verification: Verification) -> list[Outcome]:
 
 
 def summary_table(verification: Verification) -> Table:
-    title = f"{verification.implementation.name}: results by area"
+    title = clean_text(escape(f"{verification.implementation.name}: results by area"))
     table = Table(title=title, title_justify="left")
     table.add_column("area")
     columns = _columns(verification)
@@ -127,7 +139,9 @@ def summary_table(verification: Verification) -> Table:
         counts[entry.outcome] += 1
     for area in sorted(areas):
         counts = areas[area]
-        table.add_row(area, *(str(counts[o]) for o in columns), str(sum(counts.values())))
+        table.add_row(
+            clean_text(escape(area)), *(str(counts[o]) for o in columns), str(sum(counts.values()))
+        )
     table.add_row(
         "[bold]all",
         *(f"[bold]{verification.count(o)}" for o in columns),
@@ -204,15 +218,16 @@ def print_broken(verification: Verification, console: Console) -> None:
     """Say plainly that the adapter, not the rules, is the problem."""
     v = verification
     command = f" ({escape(v.command)})" if v.command else ""
-    console.print(
+    say(
+        console,
         f"[bold red]BROKEN ADAPTER[/]{command}: {escape(v.broken or '')}\n"
         "  This is not a conformance result: the adapter does not speak the protocol yet.\n"
         "  Check that it starts, reads one JSON message per line on stdin, answers hello,\n"
-        "  writes one JSON reply per line on stdout and flushes it (site/protocol.md)."
+        "  writes one JSON reply per line on stdout and flushes it (site/protocol.md).",
     )
     if v.broken_stderr:
         tail = v.broken_stderr[-STDERR_SHOWN:]
-        console.print("  stderr:\n    " + escape(tail.rstrip()).replace("\n", "\n    "))
+        say(console, "  stderr:\n    " + escape(tail.rstrip()).replace("\n", "\n    "))
 
 
 BROKEN_SHOWN = 3
@@ -229,7 +244,7 @@ def print_text_report(verification: Verification, console: Console) -> None:
         hidden = 0
     for entry in shown:
         for line in entry_lines(entry, v):
-            console.print(line)
+            say(console, line)
     if hidden:
         console.print(f"[dim]… and {hidden} more failing scenarios (all are in --format json)[/]")
     for entry in v.entries:
@@ -243,11 +258,11 @@ def print_text_report(verification: Verification, console: Console) -> None:
         console.print(line)
     for reason, skipped in skips_by_reason(v).items():
         ids = " ".join(e.scenario.id for e in skipped)
-        console.print(f"[yellow]SKIPPED[/] {len(skipped)}: {escape(reason)}\n  [dim]{ids}[/]")
+        say(console, f"[yellow]SKIPPED[/] {len(skipped)}: {escape(reason)}\n  [dim]{ids}[/]")
     console.print(summary_table(v))
     console.print(rule_table(v))
     if v.broken is not None:
         print_broken(v, console)
     colour = "green" if v.conformant else ("red" if not v.ok else "yellow")
-    console.print(f"[{colour}]{escape(v.headline())}[/]")
-    console.print(f"[{'green' if v.ok else 'red'}]{escape(summary_line(v))}[/]")
+    say(console, f"[{colour}]{escape(v.headline())}[/]")
+    say(console, f"[{'green' if v.ok else 'red'}]{escape(summary_line(v))}[/]")

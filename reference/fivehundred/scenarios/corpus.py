@@ -7,17 +7,21 @@ fails any gate is reported with its diagnostics and left out; the others carry o
 
 from __future__ import annotations
 
+import math
+import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..resources import retired_ids_file, scenarios_dir
+from ..safety import MAX_FOLDER_DEPTH, FileRefused, read_regular_file
 from . import _cache
 from ._lint import lint_scenario
 from ._schema import schema_errors
-from ._yaml import SourceMap, YamlSourceError, load_yaml
+from ._yaml import SourceMap, YamlSourceError, load_yaml, non_json_values
 from .diagnostics import Diagnostic, DocPath, format_path
 from .model import Scenario
 from .parse import ModelError, scenario_from_document
@@ -55,9 +59,10 @@ class Corpus:
 
 def display_path(path: Path) -> str:
     """The path as the user would type it: relative to the working directory if inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    try:  # the folder resolved, the name kept: a link is shown as itself
+        full = path.absolute().parent.resolve() / path.name
+        return str(full.relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):  # outside; or a link loop
         return str(path)
 
 
@@ -74,18 +79,81 @@ def find_files(paths: Iterable[Path]) -> list[Path]:
     """Scenario files under each path (a file is taken as it is), sorted, no duplicates.
 
     Dispute records (``disputes/`` folders) are not scenarios and are left out of a
-    folder's files; a file named explicitly is taken as it is.
+    folder's files; a file named explicitly is taken as it is.  Entries that are not
+    regular files (a FIFO, a device, a dangling link) are listed too, so that loading
+    reports each one; :func:`scan` also says which folders could not be searched.
+    """
+    return scan(paths)[0]
+
+
+def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """:func:`find_files` and a diagnostic for each folder that could not be searched.
+
+    The walk is iterative and never blocks: a symbolic link to a folder is followed
+    once (a loop back to a folder already searched is reported), a folder deeper
+    than :data:`~fivehundred.safety.MAX_FOLDER_DEPTH` below the path given is
+    reported and not entered, and an unreadable folder is reported and skipped.
     """
     found: dict[Path, None] = {}
+    problems: list[Diagnostic] = []
     for path in paths:
-        if path.is_dir():
-            for suffix in SCENARIO_SUFFIXES:
-                for file in sorted(path.rglob(f"*{suffix}")):
-                    if not is_dispute_record(file, path):
-                        found[file] = None
-        else:
+        if not path.is_dir():
             found[path] = None
-    return sorted(found, key=lambda p: str(p))
+            continue
+        seen: set[tuple[int, int]] = set()
+        pending: list[tuple[Path, int]] = [(path, 0)]
+        while pending:
+            folder, depth = pending.pop()
+            try:
+                info = folder.stat()
+            except OSError as error:
+                problems.append(_folder_problem(folder, f"cannot search: {_reason(error)}"))
+                continue
+            if (info.st_dev, info.st_ino) in seen:
+                problems.append(
+                    _folder_problem(folder, "a link back to a folder already searched; skipped")
+                )
+                continue
+            seen.add((info.st_dev, info.st_ino))
+            try:
+                with os.scandir(folder) as entries:
+                    listed = sorted(entries, key=lambda e: e.name)
+            except OSError as error:
+                problems.append(_folder_problem(folder, f"cannot search: {_reason(error)}"))
+                continue
+            for entry in listed:
+                child = Path(entry.path)
+                if _is_folder(entry):
+                    if entry.name == DISPUTES_DIR:
+                        continue
+                    if depth + 1 > MAX_FOLDER_DEPTH:
+                        problems.append(
+                            _folder_problem(
+                                child,
+                                f"more than {MAX_FOLDER_DEPTH} folders deep (the limit); "
+                                "not searched",
+                            )
+                        )
+                        continue
+                    pending.append((child, depth + 1))
+                elif entry.name.endswith(SCENARIO_SUFFIXES):
+                    found[child] = None
+    return sorted(found, key=lambda p: str(p)), problems
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return stat.S_ISDIR(os.stat(entry.path).st_mode)
+    except OSError:  # a dangling link or a loop: listed as a file and reported when read
+        return False
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _folder_problem(folder: Path, message: str) -> Diagnostic:
+    return Diagnostic(display_path(folder), 1, 1, "(folder)", message, "io")
 
 
 def area_of(path: Path, root: Path) -> str:
@@ -123,9 +191,12 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
     """Load one scenario file through YAML, schema and lint."""
     root = root or scenarios_dir()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return FileResult(path, None, [_diag(path, None, (), f"cannot read file: {error}", "io")])
+        text = read_regular_file(path).decode("utf-8")
+    except FileRefused as error:
+        return FileResult(path, None, [_diag(path, None, (), str(error), "io")])
+    except UnicodeDecodeError as error:
+        message = f"cannot read file: not UTF-8 text ({error.reason} at byte {error.start})"
+        return FileResult(path, None, [_diag(path, None, (), message, "io")])
     document = _cache.lookup(text)
     if document is not None:
         return _checked(path, root, document, SourceMap(text=text))
@@ -161,6 +232,15 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
                 )
             ],
         )
+    foreign = non_json_values(document) + _decimals(document)
+    if foreign:
+        return FileResult(
+            path,
+            None,
+            _in_order(
+                [_diag(path, source, where, message, "schema") for where, message in foreign]
+            ),
+        )
     problems = schema_errors(document)
     if problems:
         return FileResult(
@@ -194,12 +274,42 @@ def _checked(path: Path, root: Path, document: Any, source: SourceMap) -> FileRe
     return FileResult(path, scenario)
 
 
+def _decimals(document: object) -> list[tuple[DocPath, str]]:
+    """Every decimal number: no value in a scenario is one, and ``7.0`` is not the integer 7.
+
+    JSON Schema counts ``7.0`` as an integer; the suite does not, so the author learns
+    here rather than from the reference at run time.
+    """
+    out: list[tuple[DocPath, str]] = []
+    stack: list[tuple[object, DocPath]] = [(document, ())]
+    seen: set[int] = set()
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, float) and math.isfinite(value):
+            out.append(
+                (
+                    where,
+                    f"found the decimal number {value!r}; numbers in a scenario are "
+                    "whole numbers (write it without a decimal point)",
+                )
+            )
+        elif isinstance(value, dict | list) and id(value) not in seen:
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((item, (*where, key)) for key, item in items)
+    return out
+
+
 def read_retired_ids(path: Path | None = None) -> set[str]:
     path = path or retired_ids_file()
     if not path.exists():
         return set()
+    try:
+        text = read_regular_file(path).decode("utf-8", errors="replace")
+    except FileRefused:
+        return set()
     ids = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         token = line.split("#", 1)[0].strip()
         if token:
             ids.add(token)
@@ -214,10 +324,10 @@ folder: a second load of an unchanged file (the test suite, ``mkdocs serve``) is
 def load_file_once(path: Path, root: Path) -> FileResult:
     """:func:`load_file`, reusing this process's result while the file is unchanged."""
     try:
-        stat = path.stat()
-    except OSError:
+        info = path.stat()
+        key = (str(path.resolve()), info.st_mtime_ns, info.st_size, str(root), str(Path.cwd()))
+    except (OSError, RuntimeError):  # a dangling link or a loop: load_file reports it
         return load_file(path, root)
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, str(root), str(Path.cwd()))
     loaded = _LOADED.get(key)
     if loaded is None:
         loaded = _LOADED[key] = load_file(path, root)
@@ -227,7 +337,10 @@ def load_file_once(path: Path, root: Path) -> FileResult:
 def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -> Corpus:
     """Load every scenario under ``paths`` (default: the bundled scenarios)."""
     root = root or scenarios_dir()
-    files = [load_file_once(p, root) for p in find_files(list(paths) if paths else [root])]
+    found, folder_problems = scan(list(paths) if paths else [root])
+    files = [load_file_once(p, root) for p in found]
+    for problem in folder_problems:
+        files.append(FileResult(Path(problem.file), None, [problem]))
     retired = read_retired_ids()
     first_seen: dict[str, FileResult] = {}
     for result in files:

@@ -13,13 +13,19 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..resources import describe_error, validator
+from ..safety import (
+    FileRefused,
+    JsonRefused,
+    atomic_write_text,
+    clean_text,
+    read_regular_file,
+    strict_json,
+)
 from .verdict import Status
 
 __all__ = [
@@ -67,28 +73,46 @@ class Expectation:
 
 
 def _parse(path: Path, text: str) -> Any:
+    """The document, through the same bounded loaders as scenarios and replies."""
+    from ..scenarios._yaml import YamlSourceError, load_yaml, non_json_values
+
     if path.suffix.lower() == ".json":
         try:
-            return json.loads(text)
+            return strict_json(text)
         except json.JSONDecodeError as error:
             raise ExpectationsError(
                 f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
             ) from None
+        except JsonRefused as error:
+            raise ExpectationsError(f"{path}: not strict JSON: {error}") from None
+    if not text.strip() or all(
+        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
+    ):
+        return None  # an empty file (or only comments) lists nothing
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        problem = getattr(error, "problem", None) or str(error)
-        raise ExpectationsError(f"{path}{where}: not valid YAML: {problem}") from None
+        document, source = load_yaml(text)
+    except YamlSourceError as error:
+        mark = error.mark
+        raise ExpectationsError(f"{path}:{mark.line}:{mark.column}: {error.message}") from None
+    foreign = non_json_values(document)
+    if foreign:
+        where, message = foreign[0]
+        mark = source.value(where)
+        shown = ".".join(str(p) for p in where) or "(top level)"
+        raise ExpectationsError(f"{path}:{mark.line}:{mark.column}: {shown}: {message}")
+    return document
 
 
 def load_expectations(path: Path) -> dict[str, Expectation]:
     """Read a YAML or JSON (by the ``.json`` suffix) expectations file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_regular_file(path).decode("utf-8")
+    except FileRefused as error:
         raise ExpectationsError(f"cannot read expectations file {path}: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ExpectationsError(
+            f"cannot read expectations file {path}: not UTF-8 text ({error.reason})"
+        ) from None
     document = _parse(path, text)
     if document is None:  # an empty file lists nothing
         return {}
@@ -184,11 +208,17 @@ def dump_expectations(
     a file without ``force``: the file is the implementer's, often hand-edited.
     """
     items = dict(expectations.items() if isinstance(expectations, Mapping) else expectations)
+    items = {
+        key: replace(
+            entry,
+            reason=clean_text(entry.reason),
+            link=None if entry.link is None else clean_text(entry.link),
+        )
+        for key, entry in items.items()
+    }
     if path.suffix.lower() == ".json":
         document = {key: items[key].as_json() for key in sorted(items)}
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
         text = _round_trip(items, base, path.name)
-    mode = "w" if force else "x"
-    with path.open(mode, encoding="utf-8") as handle:
-        handle.write(text)
+    atomic_write_text(path, text, exclusive=not force)

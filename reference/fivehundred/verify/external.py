@@ -161,6 +161,10 @@ class ExternalImplementation:
         self._plan: deque[Scenario] = deque()
         self._in_flight: _InFlight | None = None
         self._unsupported: dict[str, str] = {}
+        self._child: AdapterProcess | None = None
+        """The one-shot child answering now, so that :meth:`kill` can reach it."""
+        self.deadline: float | None = None
+        """``time.monotonic()`` when the run's budget (``--max-time``) runs out, if any."""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -189,16 +193,22 @@ class ExternalImplementation:
         try:
             line = process.exchange(encode(hello()), deadline, close_stdin=self.one_shot)
             reply = parse_hello_reply(decode(line))
-        except ChannelTimeout:
+        except BaseException as error:  # every way out kills the adapter's process group
             process.kill()
-            raise HandshakeError(
-                f"no answer to hello within {self.startup_timeout:g} s "
-                "(raise it with --startup-timeout if the adapter starts slowly)",
-                process.take_stderr(),
-            ) from None
-        except (ChannelError, ProtocolError) as error:
-            process.kill()
-            raise HandshakeError(str(error), process.take_stderr()) from None
+            if isinstance(error, ChannelTimeout):
+                raise HandshakeError(
+                    f"no answer to hello within {self.startup_timeout:g} s "
+                    "(raise it with --startup-timeout if the adapter starts slowly)",
+                    process.take_stderr(),
+                ) from None
+            if isinstance(error, ChannelError | ProtocolError):
+                raise HandshakeError(str(error), process.take_stderr()) from None
+            if isinstance(error, Exception):
+                raise HandshakeError(
+                    f"the hello reply could not be read: {type(error).__name__}: {error}",
+                    process.take_stderr(),
+                ) from None
+            raise
         process.take_stderr()  # a start-up banner belongs to no scenario
         if self.one_shot:
             process.stop(EXIT_GRACE)
@@ -237,7 +247,12 @@ class ExternalImplementation:
                 child = self._spawn()
             except ChannelError as error:
                 return RunOutcome(errored=str(error))
-            return self._finish(child, self._send(child, scenario))
+            self._child = child
+            try:
+                return self._finish(child, self._send(child, scenario))
+            finally:
+                self._child = None
+                child.kill()
         in_flight, self._in_flight = self._in_flight, None
         if (
             self._process is not None
@@ -266,7 +281,12 @@ class ExternalImplementation:
     def _send(self, process: AdapterProcess, scenario: Scenario) -> _InFlight:
         message, seq = self._prepare(scenario)
         process.send(message)
-        return _InFlight(scenario, seq, time.monotonic() + self.timeout)
+        return _InFlight(scenario, seq, self._reply_deadline())
+
+    def _reply_deadline(self) -> float:
+        """When a reply to a message sent now is due: the timeout, or the run's budget."""
+        due = time.monotonic() + self.timeout
+        return due if self.deadline is None else min(due, self.deadline)
 
     def _prepare(self, scenario: Scenario) -> tuple[bytes, int]:
         self._seq += 1
@@ -297,12 +317,18 @@ class ExternalImplementation:
             line = process.receive(sent.deadline, close_stdin=self.one_shot)
             if upcoming is not None and prepared is not None:
                 process.send(prepared[0])
-                self._in_flight = _InFlight(upcoming, prepared[1], time.monotonic() + self.timeout)
+                self._in_flight = _InFlight(upcoming, prepared[1], self._reply_deadline())
             reply = parse_run_reply(decode(line), sent.seq)
         except ChannelTimeout:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                return self._abandon(process, "no reply before the run's --max-time ran out")
             return self._abandon(process, f"no reply within {self.timeout:g} s (--timeout)")
         except (ChannelError, ProtocolError) as error:
             return self._abandon(process, str(error))
+        except Exception as error:  # never let one reply end the run
+            return self._abandon(
+                process, f"the reply could not be read: {type(error).__name__}: {error}"
+            )
         if self.one_shot:
             process.stop(EXIT_GRACE)
         stderr = process.take_stderr()
@@ -329,5 +355,16 @@ class ExternalImplementation:
         """Say bye, give the adapter a moment to exit, then make sure it has."""
         process, self._process, self._in_flight = self._process, None, None
         if process is not None:
-            process.send_quietly(encode(bye()))
-            process.stop(EXIT_GRACE)
+            try:
+                process.send_quietly(encode(bye()))
+                process.stop(EXIT_GRACE)
+            finally:
+                process.kill()
+        self.kill()
+
+    def kill(self) -> None:
+        """Kill every adapter process group at once, without a farewell (on a signal)."""
+        for process in (self._process, self._child):
+            if process is not None:
+                process.kill()
+        self._process, self._in_flight, self._child = None, None, None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .. import PROTOCOL_VERSION, SUITE_VERSION
+from ..safety import JsonRefused, one_line, strict_json
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -169,13 +170,20 @@ def _excerpt(line: bytes, limit: int = 120) -> str:
 
 
 def decode(line: bytes) -> dict[str, Any]:
-    """Parse one line (without its newline) into a JSON object."""
+    """Parse one line (without its newline) into a JSON object.
+
+    Only strict RFC 8259 JSON within the limits of :func:`fivehundred.safety.strict_json`
+    is accepted (no NaN or Infinity, no over-long integer, no deep nesting, no lone
+    surrogate); anything else is a :class:`ProtocolError`.
+    """
     try:
-        message = json.loads(line.decode("utf-8"))  # not json.loads(bytes): it guesses UTF-16
+        message = strict_json(line)  # decoded as UTF-8 first: json.loads(bytes) guesses UTF-16
     except UnicodeDecodeError as error:
         raise ProtocolError(f"the line is not UTF-8 ({error.reason}): {_excerpt(line)}") from None
     except json.JSONDecodeError as error:
         raise ProtocolError(f"the line is not JSON ({error.msg}): {_excerpt(line)}") from None
+    except JsonRefused as error:
+        raise ProtocolError(f"the line is not strict JSON: {error}: {_excerpt(line)}") from None
     if not isinstance(message, dict):
         raise ProtocolError(
             f"expected a JSON object, found {type(message).__name__}: {_excerpt(line)}"
@@ -213,6 +221,8 @@ def check(kind: MessageKind, message: Any) -> None:
 def parse_hello_reply(message: Any) -> Hello:
     """Check a hello reply, including that it speaks our protocol version."""
     check("hello-reply", message)
+    if type(message["protocol"]) is not int:  # 1.0 is not the integer 1 here
+        raise ProtocolError(f"protocol must be an integer, found {message['protocol']!r}")
     if message["protocol"] != PROTOCOL_VERSION:
         raise ProtocolError(
             f"the implementation speaks protocol {message['protocol']}; "
@@ -222,7 +232,12 @@ def parse_hello_reply(message: Any) -> Hello:
     capabilities = message["capabilities"]
     return Hello(
         message["protocol"],
-        ImplementationInfo(info["name"], info["version"], info["language"], info.get("homepage")),
+        ImplementationInfo(
+            one_line(info["name"]),
+            one_line(info["version"]),
+            one_line(info["language"]),
+            None if info.get("homepage") is None else one_line(info["homepage"]),
+        ),
         Capabilities(
             tuple(capabilities["profiles"]),
             capabilities["legal_actions"],
@@ -278,6 +293,8 @@ def parse_run_reply(message: Any, expected_seq: int) -> RunReply:
     if not _run_reply_surely_valid(message):
         check("run-reply", message)
     seq = message["seq"]
+    if type(seq) is not int:  # the schema's integer admits 1.0; a reply's seq does not
+        raise ProtocolError(f"the reply's seq must be an integer, found {seq!r}")
     if seq != expected_seq:
         raise ProtocolError(f"the reply has seq {seq}; expected {expected_seq}")
     if "result" in message:

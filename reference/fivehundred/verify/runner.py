@@ -121,12 +121,22 @@ def run_scenarios(
     *,
     lenient_errors: bool = False,
     on_report: Callable[[ScenarioReport], None] | None = None,
+    deadline: float | None = None,
+    out_of_time: str = "not run: the run's time budget ran out",
 ) -> RunSummary:
+    """Run and judge each scenario in turn.
+
+    With ``deadline`` (a ``time.monotonic()`` value), scenarios not started by then
+    are not sent at all: each is errored with the message ``out_of_time``.
+    """
     summary = RunSummary(implementation.name)
     started = time.perf_counter()
     for scenario in scenarios:
         begin = time.perf_counter()
-        outcome = implementation.run(scenario)
+        if deadline is not None and time.monotonic() >= deadline:
+            outcome = RunOutcome(errored=out_of_time)
+        else:
+            outcome = implementation.run(scenario)
         report = ScenarioReport(
             scenario, judge(scenario, outcome, lenient_errors), time.perf_counter() - begin
         )

@@ -335,8 +335,14 @@ def run_verification(
     implementation: Implementation,
     expectations: Mapping[str, Expectation],
     on_entry: Callable[[Entry], None] | None = None,
+    max_time: float | None = None,
 ) -> Verification:
-    """Run ``scenarios`` and fill in ``verification``'s entries, timing and health."""
+    """Run ``scenarios`` and fill in ``verification``'s entries, timing and health.
+
+    With ``max_time`` the whole run has that many seconds: an adapter's reply is
+    due by then at the latest, and scenarios not started when it runs out are
+    errored as not run.
+    """
     skips = {k: v for k, v in expectations.items() if v.status == "skip"}
 
     def record(report: ScenarioReport) -> None:
@@ -356,11 +362,18 @@ def run_verification(
     if callable(plan):
         plan([s for s in scenarios if s.id not in skips])
     started = time.perf_counter()
+    deadline = None if max_time is None else time.monotonic() + max_time
+    if deadline is not None and hasattr(implementation, "deadline"):
+        implementation.deadline = deadline  # see ExternalImplementation.deadline
     run_scenarios(
         scenarios,
         _SkippingListed(implementation, skips),
         lenient_errors=verification.lenient_errors,
         on_report=record,
+        deadline=deadline,
+        out_of_time=f"not run: the run's --max-time of {max_time:g} s ran out"
+        if max_time is not None
+        else "",
     )
     verification.seconds = time.perf_counter() - started
     if verification.broken is None and verification.mode != "in-process":

@@ -1,0 +1,322 @@
+"""Limits and guards for everything that comes from outside: files, replies, output.
+
+One place for the rules that keep hostile input from hanging, crashing or
+corrupting a run (site/limits.md documents the figures):
+
+* :func:`read_regular_file` reads only a regular file, never blocks on opening a
+  FIFO or a device, and refuses one over :data:`MAX_FILE_BYTES`;
+* :func:`strict_json` parses RFC 8259 JSON only: no ``NaN``/``Infinity``, no
+  integer over Python's conversion limit, no nesting over :data:`MAX_JSON_DEPTH`,
+  no lone surrogate;
+* :func:`clean_text` makes text from outside (adapter output, titles, file names)
+  safe to print on a terminal or write into a report;
+* :func:`atomic_write_text` writes a file through a temporary file and a rename,
+  so a failure part-way never destroys the previous good file.
+
+It imports only the standard library, so every stage of the package may use it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_FOLDER_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_JSON_DEPTH",
+    "MAX_TIMEOUT",
+    "MAX_YAML_DEPTH",
+    "MAX_YAML_NODES",
+    "FileRefused",
+    "JsonRefused",
+    "atomic_write_text",
+    "clean_json",
+    "clean_text",
+    "json_depth_exceeds",
+    "one_line",
+    "read_regular_file",
+    "strict_json",
+]
+
+MAX_FILE_BYTES = 1024 * 1024
+"""The largest scenario or expectations file read (the largest scenario is under 10 KiB)."""
+MAX_YAML_NODES = 100_000
+"""Nodes a YAML document may have, counting every alias as a copy of its target."""
+MAX_YAML_DEPTH = 64
+"""How deeply YAML collections may nest."""
+MAX_JSON_DEPTH = 64
+"""How deeply arrays and objects may nest in a protocol line or a JSON file."""
+MAX_INT_DIGITS = 4300
+"""Python's limit on converting decimal digits to an integer (``sys.int_info``)."""
+MAX_FOLDER_DEPTH = 32
+"""How many folders deep scenario files are searched for."""
+MAX_TIMEOUT = 24 * 60 * 60.0
+"""The longest ``--timeout``, ``--startup-timeout`` or ``--max-time`` accepted (one day)."""
+
+
+# ---- reading files -------------------------------------------------------------------
+
+
+class FileRefused(Exception):
+    """A path that is not a readable regular file within the limits."""
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.
+
+    The file is checked before opening and again on the open descriptor (opened
+    non-blocking, so a FIFO swapped in between cannot block); anything else raises
+    :class:`FileRefused` with a message for the user.
+    """
+    try:
+        before = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileRefused("a symbolic link to a file that does not exist") from None
+        raise FileRefused("no such file") from None
+    except OSError as error:
+        raise FileRefused(f"cannot read file: {error.strerror or error}") from None
+    if not stat.S_ISREG(before.st_mode):
+        raise FileRefused(f"{_kind(before.st_mode)}, not a scenario file; only files are read")
+    if before.st_size > limit:
+        raise FileRefused(
+            f"the file is {before.st_size:,} bytes, over the {limit:,}-byte limit (site/limits.md)"
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise FileRefused(f"cannot read file: {error.strerror or error}") from None
+    try:
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode):
+            raise FileRefused(f"{_kind(opened.st_mode)}, not a scenario file; only files are read")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise FileRefused(f"the file grew over the {limit:,}-byte limit while being read")
+            chunks.append(chunk)
+    except OSError as error:
+        raise FileRefused(f"cannot read file: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+# ---- strict JSON ---------------------------------------------------------------------
+
+
+class JsonRefused(ValueError):
+    """Text that is not strict JSON within the limits."""
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB]|\\u[dD][c-fC-F]")
+_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+
+
+def _outside_strings(data: bytes) -> bytes:
+    """``data`` without its JSON strings: escapes dropped, then every other quoted part.
+
+    Once escaped backslashes and escaped quotes are gone, every remaining quote
+    opens or closes a string, so the even parts of a split on quotes are what lies
+    outside strings.  All C-speed operations, no regular expression.
+    """
+    parts = data.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')
+    return b"".join(parts[::2])
+
+
+def json_depth_exceeds(data: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether arrays and objects in ``data`` nest deeper than ``limit`` (strings ignored).
+
+    Cheap for the common case: fewer brackets than the limit cannot nest deeper.
+    Otherwise strings are cut out, everything but brackets dropped, and innermost
+    pairs removed one level at a time (each pass is a C-speed ``replace``); if
+    brackets remain after ``limit`` passes, the nesting is deeper (or unbalanced,
+    which the parser refuses anyway).
+    """
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    brackets = _outside_strings(data).translate(None, _BRACKETS)
+    for _ in range(limit):
+        if not brackets:
+            return False
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(shorter) == len(brackets):
+            return True  # unbalanced: not JSON
+        brackets = shorter
+    return bool(brackets)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise JsonRefused(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonRefused(f"the number {text[:40]} is out of range (it would be infinite)")
+    return value
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
+"""Made once: ``json.loads`` with options builds a new decoder on every call."""
+
+
+def strict_json(data: bytes | str) -> Any:
+    """Parse RFC 8259 JSON within the limits; raise :class:`JsonRefused` otherwise.
+
+    ``json.JSONDecodeError`` (a subclass of ``ValueError``) still reports syntax
+    errors; everything else that Python's parser would accept or choke on —
+    ``NaN``, ``Infinity``, ``1e400`` (infinite as a float), an integer over
+    :data:`MAX_INT_DIGITS` digits, nesting
+    over :data:`MAX_JSON_DEPTH`, a lone surrogate — is a :class:`JsonRefused`.
+    """
+    raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
+    if json_depth_exceeds(raw):
+        raise JsonRefused(f"arrays and objects nest deeper than {MAX_JSON_DEPTH} levels")
+    text = data if isinstance(data, str) else data.decode("utf-8")
+    try:
+        value = _DECODER.decode(text)
+    except RecursionError:
+        raise JsonRefused(f"arrays and objects nest deeper than {MAX_JSON_DEPTH} levels") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as error:
+        if isinstance(error, JsonRefused):
+            raise
+        raise JsonRefused(
+            f"a number is too long to convert (over {MAX_INT_DIGITS:,} digits)"
+        ) from None
+    if _SURROGATE_ESCAPE.search(raw) and _has_lone_surrogate(value):
+        raise JsonRefused("a string holds a lone surrogate (\\ud800-\\udfff), which is not text")
+    return value
+
+
+# ---- text from outside ---------------------------------------------------------------
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff]")
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xD800 <= code <= 0xDFFF:
+        return "\ufffd"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean_text(text: str) -> str:
+    """``text`` safe for a terminal or a report file: control characters shown as ``\\xNN``.
+
+    Escape sequences (ANSI colours, OSC titles and links, cursor moves), NUL, DEL,
+    C1 controls and carriage returns become visible escapes, so nothing from outside
+    can restyle the terminal or overwrite a line; a lone surrogate becomes U+FFFD so
+    the text can always be encoded.  Newlines and tabs are kept.
+    """
+    if text.isprintable() or not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(_escape_char, text)
+
+
+def one_line(text: str) -> str:
+    """:func:`clean_text` on one line: runs of whitespace (newlines too) become one space."""
+    return " ".join(clean_text(text).split())
+
+
+def clean_json(value: Any) -> Any:
+    """A copy of a JSON value with :func:`clean_text` applied to every string (keys too)."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict):
+        return {clean_text(str(k)): clean_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean_json(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
+
+
+# ---- writing files -------------------------------------------------------------------
+
+
+def atomic_write_text(path: Path, text: str, *, exclusive: bool = False) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file beside it and a rename.
+
+    Until the rename the previous file is untouched; a failure removes the temporary
+    file.  With ``exclusive`` an existing ``path`` (even a dangling symbolic link)
+    raises :class:`FileExistsError` instead of being replaced.
+    """
+    data = text.encode("utf-8")
+    directory = path.parent
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(temporary, 0o666 & ~_umask())
+        if exclusive:
+            os.link(temporary, path)  # fails if anything exists at ``path``
+            os.unlink(temporary)
+        else:
+            if path.is_dir():
+                raise IsADirectoryError(21, "Is a directory", str(path))
+            os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+if sys.flags.int_max_str_digits not in (-1, 0):  # pragma: no cover - set by the environment
+    MAX_INT_DIGITS = sys.flags.int_max_str_digits

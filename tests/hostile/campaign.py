@@ -1,0 +1,1561 @@
+"""The hostile-input campaign: hundreds of malformed inputs, odd files, bad adapters, bad options.
+
+``python tests/hostile/campaign.py [--only CLASS] [--list]`` generates every case,
+runs each the way a user would (the command line in-process through click's test
+runner with an alarm, or a real subprocess where signals are involved) and checks
+four things after each:
+
+* **traceback**: no Python traceback printed, no exception escaping the command;
+* **hang**: the command ended within its time limit;
+* **leftover**: no process carrying the case's marker is still running;
+* **modified**: no file changed that the case did not ask to be written.
+
+Each case also states what a correct answer is (an exit status, a phrase); a case
+that ends cleanly but answers wrongly counts as **wrong**.  The tally prints the
+number of cases per class and the four counts, which must all be zero; the exit
+status is 0 only then.  ``tests/hostile/test_campaign.py`` runs it (marked slow).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import shlex
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from click.testing import CliRunner
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+ADAPTER = HERE / "adapters" / "hostile.py"
+PYTHON = sys.executable
+CASE_SECONDS = 60.0
+
+from fivehundred.cli.main import main as cli_main  # noqa: E402
+from fivehundred.cli.scaffold import skeleton  # noqa: E402
+
+BASE = """\
+id: 7MDY
+title: A bid after three passes ends the auction
+rules: [auction-end, pass-is-final]
+assert: >-
+  If the first three seats pass and the fourth bids, that bid is at once the contract.
+tags: [auction-end, boundary]
+explanation: |
+  Three passes, then a bid: the bid is the contract.
+setup:
+  start: deck
+  dealer: W
+  deck: ordered
+steps:
+  - {seat: N, call: PASS}
+  - {seat: E, call: PASS}
+  - {seat: S, call: PASS}
+  - {seat: W, call: 6S}
+  - expect: {phase: kitty, contract: 6S, declarer: W, to_act: W}
+"""
+"""A valid scenario the cases spoil (its id is unused in a fresh suite folder)."""
+GAME = skeleton("GQ7K", "A game skeleton", ["bid-order"], "game")
+UNSAFE_OUTPUT = ("\x1b", "\x00", "\x07", "\x9b", "\x85", "\r")
+
+
+# ---- results -------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    code: int | None
+    stdout: str
+    stderr: str
+    traceback: bool = False
+    hang: bool = False
+    seconds: float = 0.0
+
+    @property
+    def text(self) -> str:
+        return self.stdout + self.stderr
+
+
+@dataclass
+class Case:
+    klass: str
+    name: str
+    run: Callable[[Path, str], Result]
+    """Runs the case in a fresh folder with a marker token; returns what happened."""
+    check: Callable[[Result, Path], str | None]
+    """``None`` when the answer is right, else what is wrong with it."""
+    writes: tuple[str, ...] = ()
+    """Files (relative to the case folder) the case asks to be written."""
+
+
+@dataclass
+class Tally:
+    cases: Counter[str] = field(default_factory=Counter)
+    traceback: int = 0
+    hang: int = 0
+    leftover: int = 0
+    modified: int = 0
+    wrong: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+# ---- running commands ----------------------------------------------------------------
+
+
+class _Alarm(BaseException):
+    pass
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _Alarm
+
+
+def cli(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> Result:
+    """The command line in-process (fast), with an alarm for hangs."""
+    runner = CliRunner()
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, CASE_SECONDS)
+    started = time.monotonic()
+    old_cwd = os.getcwd()
+    os.chdir(cwd)
+    try:
+        outcome = runner.invoke(cli_main, args, env=env, catch_exceptions=True)
+    except _Alarm:
+        return Result(None, "", "", hang=True, seconds=time.monotonic() - started)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        os.chdir(old_cwd)
+    stdout = outcome.stdout
+    stderr = outcome.stderr
+    crashed = outcome.exception is not None and not isinstance(outcome.exception, SystemExit)
+    if crashed:
+        import traceback
+
+        stderr += "".join(traceback.format_exception(outcome.exception))
+    return Result(
+        outcome.exit_code,
+        stdout,
+        stderr,
+        traceback=crashed or "Traceback (most recent call last)" in stdout + stderr,
+        seconds=time.monotonic() - started,
+    )
+
+
+def subprocess_cli(
+    args: list[str],
+    cwd: Path,
+    *,
+    after: Callable[[subprocess.Popen[bytes]], None] | None = None,
+    env: dict[str, str] | None = None,
+) -> Result:
+    """``fivehundred ARGS`` as a real process in its own group (for signals)."""
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [PYTHON, "-m", "fivehundred", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env={**os.environ, **(env or {})},
+    )
+    if after is not None:
+        after(process)
+    try:
+        out, err = process.communicate(timeout=CASE_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+        return Result(None, "", "", hang=True, seconds=time.monotonic() - started)
+    stdout = out.decode("utf-8", errors="replace")
+    stderr = err.decode("utf-8", errors="replace")
+    return Result(
+        process.returncode,
+        stdout,
+        stderr,
+        traceback="Traceback (most recent call last)" in stdout + stderr,
+        seconds=time.monotonic() - started,
+    )
+
+
+def adapter(fault: str, marker: str) -> str:
+    return shlex.join([PYTHON, str(ADAPTER), fault, "--marker", marker])
+
+
+def marked_processes(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        with contextlib.suppress(OSError):
+            if marker.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+    return found
+
+
+def adapter_running(marker: str) -> bool:
+    """Whether an adapter started with this marker runs (the runner only names it in --impl)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if marker.encode() in (entry / "cmdline").read_bytes().split(b"\0"):
+                    return True
+    return False
+
+
+def leftover(marker: str) -> bool:
+    deadline = time.monotonic() + 3.0
+    while time.monotonic() < deadline:
+        with contextlib.suppress(ChildProcessError):
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        if not marked_processes(marker):
+            return False
+        time.sleep(0.05)
+    for pid in marked_processes(marker):  # clean up so the next cases are not disturbed
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return True
+
+
+def snapshot(*folders: Path) -> dict[str, tuple[int, str]]:
+    """Every regular file under the folders (no link followed), by content hash."""
+    files: dict[str, tuple[int, str]] = {}
+    for folder in folders:
+        stack = [folder]
+        while stack:
+            current = stack.pop()
+            try:
+                entries = list(os.scandir(current))
+            except OSError:
+                continue
+            for entry in entries:
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    stack.append(Path(entry.path))
+                elif stat.S_ISREG(info.st_mode) and info.st_mode & 0o400:
+                    with contextlib.suppress(OSError):
+                        digest = hashlib.sha256(Path(entry.path).read_bytes()).hexdigest()
+                        files[entry.path] = (info.st_size, digest)
+    return files
+
+
+# ---- checks --------------------------------------------------------------------------
+
+
+def expect(
+    codes: tuple[int, ...],
+    *phrases: str,
+    absent: tuple[str, ...] = (),
+    also: Callable[[Result, Path], str | None] | None = None,
+) -> Callable[[Result, Path], str | None]:
+    def check(result: Result, folder: Path) -> str | None:
+        if result.code not in codes:
+            return f"exit {result.code}, expected {codes}: {result.text[-600:]!r}"
+        for phrase in phrases:
+            if phrase not in result.text:
+                return f"missing {phrase!r} in {result.text[-600:]!r}"
+        for phrase in absent:
+            if phrase in result.text:
+                return f"unexpected {phrase!r} in output"
+        return also(result, folder) if also is not None else None
+
+    return check
+
+
+def clean_output(result: Result, folder: Path) -> str | None:
+    """No terminal control character reaches the output or any report file."""
+    texts = {"output": result.text}
+    for path in folder.iterdir():
+        if path.is_file() and path.name.startswith("report"):
+            data = path.read_bytes()
+            if not data:
+                return f"{path.name} is empty"
+            texts[path.name] = data.decode("utf-8")
+    for name, text in texts.items():
+        for bad in UNSAFE_OUTPUT:
+            if bad in text:
+                return f"{bad!r} reached {name}"
+        for line in [] if text.lstrip().startswith("<?xml") else text.splitlines():
+            if line.startswith("verify: 400 passed"):
+                return f"a forged summary line reached {name}"
+    for path in folder.glob("report*.xml"):
+        try:
+            ET.fromstring(path.read_bytes())
+        except ET.ParseError as error:
+            return f"{path.name} is not XML: {error}"
+    for path in folder.glob("report*.json"):
+        try:
+            json.loads(path.read_text("utf-8"), parse_constant=_no_constant)
+        except ValueError as error:
+            return f"{path.name} is not strict JSON: {error}"
+    return None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"bare {name}")
+
+
+def both(*checks: Callable[[Result, Path], str | None]) -> Callable[[Result, Path], str | None]:
+    def check(result: Result, folder: Path) -> str | None:
+        for one in checks:
+            problem = one(result, folder)
+            if problem is not None:
+                return problem
+        return None
+
+    return check
+
+
+# ---- building case folders -----------------------------------------------------------
+
+
+def suite(folder: Path, files: dict[str, str | bytes] | None = None) -> Path:
+    """``folder/scenarios/area/`` with the base scenario and ``files`` (relative to area)."""
+    area = folder / "scenarios" / "area"
+    area.mkdir(parents=True, exist_ok=True)
+    (area / "good.yaml").write_text(BASE, encoding="utf-8")
+    for name, content in (files or {}).items():
+        target = area / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+    return area
+
+
+def spoiled(old: str, new: str, base: str = BASE) -> str:
+    assert old in base, old
+    return base.replace(old, new, 1).replace("id: 7MDY", "id: 8NQR").replace("id: GQ7K", "id: 8NQR")
+
+
+# ---- class 1: unbounded YAML ---------------------------------------------------------
+
+
+def bomb(depth: int, width: int) -> str:
+    lines = ["a0: &a0 [x, y]"]
+    for level in range(1, depth + 1):
+        refs = ",".join([f"*a{level - 1}"] * width)
+        lines.append(f"a{level}: &a{level} [{refs}]")
+    return "\n".join(lines) + "\n"
+
+
+def deep_yaml(kind: str, depth: int) -> str:
+    if kind == "flow-list":
+        return "x: " + "[" * depth + "]" * depth + "\n"
+    if kind == "flow-map":
+        return "x: " + "{a: " * depth + "1" + "}" * depth + "\n"
+    if kind == "block-map":
+        return "".join("  " * i + f"k{i}:\n" for i in range(depth)) + "  " * depth + "v\n"
+    return "".join("  " * i + "-\n" for i in range(depth)) + "  " * depth + "v\n"
+
+
+def class_yaml() -> Iterator[Case]:
+    k = "1-unbounded-yaml"
+    refused = expect((1,), "limit")
+    for depth in range(3, 11):
+        for width in (5, 9, 12):
+            text = bomb(depth, width)
+            big = width**depth > 100_000
+            for command in ("validate", "verify"):
+
+                def run(
+                    folder: Path, marker: str, text: str = text, command: str = command
+                ) -> Result:
+                    area = suite(folder, {"bomb.yaml": text})
+                    return cli([command, str(area.parent)], folder)
+
+                yield Case(
+                    k,
+                    f"alias bomb {depth}x{width} ({command})",
+                    run,
+                    expect((1,), "limit" if big else "bomb.yaml", "good.yaml" if False else ""),
+                )
+    for kind in ("flow-list", "flow-map", "block-map", "block-seq"):
+        for depth in (65, 100, 995, 5000, 100_000):
+            if kind.startswith("block") and depth > 5000:
+                continue  # a block document that deep is gigabytes of indentation
+
+            def run(folder: Path, marker: str, kind: str = kind, depth: int = depth) -> Result:
+                area = suite(folder, {"deep.yaml": deep_yaml(kind, depth)})
+                return cli(["validate", str(area)], folder)
+
+            yield Case(k, f"{kind} {depth} deep", run, expect((1,), "deep.yaml", "1 valid"))
+
+    def flat(folder: Path, marker: str) -> Result:
+        area = suite(folder, {"flat.yaml": "x: [" + ",".join(["1"] * 150_000) + "]\n"})
+        return cli(["validate", str(area)], folder)
+
+    yield Case(k, "150,000 values in one list", flat, refused)
+    for size in (1_100_000, 50_000_000):
+        for command in ("validate", "verify", "export"):
+
+            def run(folder: Path, marker: str, size: int = size, command: str = command) -> Result:
+                area = suite(folder)
+                with (area / "huge.yaml").open("w") as handle:
+                    handle.write("# " + "x" * (size - 3) + "\n")
+                return cli([command, str(area)], folder)
+
+            yield Case(k, f"{size:,}-byte file ({command})", run, expect((1,), "limit"))
+    for name, text in (
+        ("bomb", bomb(9, 9)),
+        ("deep", deep_yaml("flow-list", 995)),
+        ("huge", "# " + "x" * 1_100_000 + "\n"),
+        ("bigint", "7MDY: {status: fail, reason: " + "9" * 5000 + "}\n"),
+    ):
+
+        def run(folder: Path, marker: str, text: str = text) -> Result:
+            area = suite(folder)
+            (folder / "known.yaml").write_text(text)
+            return cli(["verify", str(area), "--expectations", "known.yaml"], folder)
+
+        yield Case(k, f"expectations file: {name}", run, expect((2,), "known.yaml"))
+
+        def show(folder: Path, marker: str, text: str = text) -> Result:
+            suite(folder, {"bad.yaml": "id: 8NQR\n" + text})
+            return cli(["show", "7MDY"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+        yield Case(k, f"show beside a {name} file", show, expect((0,), "7MDY"))
+
+
+# ---- class 2: odd file-system entries ------------------------------------------------
+
+
+def _fifo(area: Path) -> None:
+    os.mkfifo(area / "fifo.yaml")
+
+
+def _zero(area: Path) -> None:
+    (area / "zero.yaml").symlink_to("/dev/zero")
+
+
+def _null(area: Path) -> None:
+    (area / "null.yaml").symlink_to("/dev/null")
+
+
+def _loop(area: Path) -> None:
+    (area / "a.yaml").symlink_to("b.yaml")
+    (area / "b.yaml").symlink_to("a.yaml")
+
+
+def _self(area: Path) -> None:
+    (area / "self.yaml").symlink_to("self.yaml")
+
+
+def _dangling(area: Path) -> None:
+    (area / "gone.yaml").symlink_to("nowhere.yaml")
+
+
+def _dir(area: Path) -> None:
+    (area / "folder.yaml").mkdir()
+
+
+def _socket(area: Path) -> None:
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(area / "sock.yaml"))
+    server.close()
+
+
+def _chain(area: Path) -> None:
+    current = area
+    for _ in range(1500):
+        current = current / "d"
+        current.mkdir()
+    (current / "deep.yaml").write_text(BASE)
+
+
+def _dir_loop(area: Path) -> None:
+    (area / "sub").mkdir()
+    (area / "sub" / "up").symlink_to("..")
+
+
+def _unreadable(area: Path) -> None:
+    target = area / "secret.yaml"
+    target.write_text(BASE)
+    target.chmod(0)
+
+
+def _nested_fifo(area: Path) -> None:
+    (area / "x" / "y").mkdir(parents=True)
+    os.mkfifo(area / "x" / "y" / "pipe.yml")
+
+
+def _not_utf8(area: Path) -> None:
+    (area / "latin1.yaml").write_bytes(BASE.replace("bid", "b\xefd").encode("latin-1"))
+
+
+ENTRIES: dict[str, Callable[[Path], None]] = {
+    "fifo": _fifo,
+    "symlink to /dev/zero": _zero,
+    "symlink to /dev/null": _null,
+    "symlink loop": _loop,
+    "self-link": _self,
+    "dangling symlink": _dangling,
+    "folder named .yaml": _dir,
+    "socket": _socket,
+    "1,500-deep folders": _chain,
+    "folder link loop": _dir_loop,
+    "unreadable file": _unreadable,
+    "nested fifo": _nested_fifo,
+    "not UTF-8": _not_utf8,
+}
+
+
+def class_files() -> Iterator[Case]:
+    k = "2-file-system"
+    for name, make in ENTRIES.items():
+        for command in ("validate", "verify", "export", "show"):
+
+            def run(
+                folder: Path,
+                marker: str,
+                make: Callable[[Path], None] = make,
+                command: str = command,
+            ) -> Result:
+                area = suite(folder)
+                make(area)
+                if command == "show":
+                    return cli(["show", "7MDY"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+                return cli([command, str(area)], folder)
+
+            if command == "show":
+                check = expect((0,), "7MDY")
+            elif name in ("folder named .yaml",) and command != "validate":
+                check = expect((0, 1), "")
+            elif command == "verify":
+                check = expect((0, 1), "1 passed")
+            elif command == "export":
+                check = expect((0, 1), "")
+            else:
+                check = expect((0, 1), "1 valid" if name != "folder named .yaml" else "")
+            yield Case(k, f"{name} ({command})", run, check)
+    for name in ("fifo", "symlink to /dev/zero", "dangling symlink", "symlink loop", "socket"):
+
+        def explicit(folder: Path, marker: str, name: str = name) -> Result:
+            area = suite(folder)
+            before = set(area.iterdir())
+            ENTRIES[name](area)
+            added = sorted(set(area.iterdir()) - before)
+            return cli(["validate", str(added[0]), str(area / "good.yaml")], folder)
+
+        yield Case(k, f"{name} named on the command line", explicit, expect((1,), "1 valid"))
+
+
+# ---- class 3: YAML scalars that are not JSON -----------------------------------------
+
+SCALARS = {
+    "date": "2024-01-01",
+    "timestamp": "2024-01-01 12:30:00",
+    "binary": "!!binary aGVsbG8=",
+    "set": "!!set {a, b}",
+    "omap": "!!omap [a: 1, b: 2]",
+    "pairs": "!!pairs [a: 1, a: 2]",
+    "nan": ".nan",
+    "inf": ".inf",
+    "minus inf": "-.inf",
+    "float tag": "!!float 3",
+}
+KEYS = {
+    "null key": "~: 1",
+    "int key": "3: 1",
+    "bool key": "yes: 1",
+    "float key": "1.5: 1",
+    "date key": "2024-01-01: 1",
+}
+
+
+def class_scalars() -> Iterator[Case]:
+    k = "3-non-json-scalars"
+    places = {
+        "title": ("title: A bid after three passes ends the auction", "title: {}"),
+        "extra key": ("tags: [auction-end, boundary]", "tags: [auction-end, boundary]\nextra: {}"),
+        "dealer": ("  dealer: W", "  dealer: {}"),
+        "tag item": ("tags: [auction-end, boundary]", "tags: [auction-end, {}]"),
+        "call": ("  - {seat: W, call: 6S}", "  - {{seat: W, call: {}}}"),
+    }
+    for scalar, value in SCALARS.items():
+        for place, (old, new) in places.items():
+            if place in ("tag item", "call") and value.startswith("!!") and "{" in value:
+                new = new.replace("{}", "[{}]") if place == "tag item" else new
+
+            def run(
+                folder: Path, marker: str, old: str = old, new: str = new, value: str = value
+            ) -> Result:
+                text = spoiled(old, new.replace("{}", value) if "{}" in new else new)
+                area = suite(folder, {"spoiled.yaml": text})
+                return cli(
+                    ["validate", "--format", "json" if "nan" in value else "text", str(area)],
+                    folder,
+                )
+
+            yield Case(
+                k,
+                f"{scalar} as {place}",
+                run,
+                expect((1,), "spoiled.yaml", "1 valid" if "nan" not in value else ""),
+            )
+    for key, line in KEYS.items():
+        for where in ("top", "setup", "expect"):
+
+            def run(folder: Path, marker: str, line: str = line, where: str = where) -> Result:
+                if where == "top":
+                    text = spoiled("tags:", line + "\ntags:")
+                elif where == "setup":
+                    text = spoiled("  dealer: W", "  dealer: W\n  " + line)
+                else:
+                    text = spoiled("to_act: W}", "to_act: W, " + line.replace(": ", ": ") + "}")
+                area = suite(folder, {"spoiled.yaml": text})
+                return cli(["validate", str(area)], folder)
+
+            yield Case(k, f"{key} at {where}", run, expect((1,), "spoiled.yaml", "1 valid"))
+    for scalar, value in list(SCALARS.items())[:6]:
+
+        def run(folder: Path, marker: str, value: str = value) -> Result:
+            area = suite(folder, {"spoiled.yaml": spoiled("  dealer: W", "  dealer: " + value)})
+            return cli(["verify", str(area)], folder)
+
+        yield Case(k, f"{scalar} (verify)", run, expect((1,), "1 passed"))
+
+
+# ---- class 4: number limits ----------------------------------------------------------
+
+
+def class_numbers() -> Iterator[Case]:
+    k = "4-number-limits"
+    big = "9" * 5000
+    for place, (old, new) in {
+        "title": ("title: A bid after three passes ends the auction", f"title: {big}"),
+        "dealer": ("  dealer: W", f"  dealer: {big}"),
+        "tag": ("tags: [auction-end, boundary]", f"tags: [{big}]"),
+        "step": ("  - {seat: N, call: PASS}", f"  - {{seat: N, call: {big}}}"),
+        "negative": ("  dealer: W", f"  dealer: -{big}"),
+        "hex": ("  dealer: W", "  dealer: 0x" + "f" * 5000),
+    }.items():
+        for command in ("validate", "verify"):
+
+            def run(
+                folder: Path, marker: str, old: str = old, new: str = new, command: str = command
+            ) -> Result:
+                area = suite(folder, {"big.yaml": spoiled(old, new)})
+                return cli([command, str(area)], folder)
+
+            yield Case(
+                k, f"5,000-digit integer as {place} ({command})", run, expect((1,), "big.yaml")
+            )
+    for value in ("7.0", "7.5", "1e1", "7.", "0.0e0", ".inf"):
+        for field_ in ("tricks", "NS"):
+
+            def run(folder: Path, marker: str, value: str = value, field_: str = field_) -> Result:
+                old = "tricks: 7}" if field_ == "tricks" else "scores: {NS: 0,"
+                new = f"tricks: {value}}}" if field_ == "tricks" else f"scores: {{NS: {value},"
+                area = suite(folder, {"float.yaml": spoiled(old, new, GAME)})
+                return cli(["validate", str(area)], folder)
+
+            yield Case(
+                k,
+                f"{field_}: {value} where an integer is meant",
+                run,
+                expect((1,), "float.yaml", "1 valid"),
+            )
+    for fault in ("reply-bigint-seq", "reply-bigint-value", "hello-bigint"):
+        for mode in ((), ("--one-shot",)):
+            for fmt in ("json", "text"):
+
+                def run(
+                    folder: Path,
+                    marker: str,
+                    fault: str = fault,
+                    mode: tuple[str, ...] = mode,
+                    fmt: str = fmt,
+                ) -> Result:
+                    area = suite(folder)
+                    return cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            *mode,
+                            "--format",
+                            fmt,
+                        ],
+                        folder,
+                    )
+
+                yield Case(
+                    k,
+                    f"{fault} {' '.join(mode) or 'persistent'} {fmt}",
+                    run,
+                    expect((3,), "errored"),
+                )
+    for line in (
+        '{"cmd":"run","seq":' + big + ',"scenario":{}}',
+        '{"cmd":"hello","protocol":' + big + "}",
+        '{"cmd":"run","seq":1,"scenario":{"id":' + big + "}}",
+    ):
+        yield Case(k, f"serve: {line[:30]}…", _serve_case(line), _serve_ok)
+    for suffix, text in (
+        (".json", '{"7MDY": {"status": "fail", "reason": ' + big + "}}"),
+        (".yaml", "7MDY: {status: fail, reason: x, link: " + big + "}\n"),
+    ):
+
+        def run(folder: Path, marker: str, suffix: str = suffix, text: str = text) -> Result:
+            area = suite(folder)
+            (folder / f"known{suffix}").write_text(text)
+            return cli(["verify", str(area), "--expectations", f"known{suffix}"], folder)
+
+        yield Case(
+            k, f"expectations{suffix} with a 5,000-digit integer", run, expect((2,), "known")
+        )
+
+
+def _serve_case(line: str) -> Callable[[Path, str], Result]:
+    def run(folder: Path, marker: str) -> Result:
+        import io
+
+        from fivehundred.verify.serve import serve
+
+        out = io.BytesIO()
+        err = io.StringIO()
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, CASE_SECONDS)
+        try:
+            with contextlib.redirect_stderr(err):
+                code = serve(io.BytesIO(line.encode("utf-8", "surrogatepass") + b"\n"), out)
+        except _Alarm:
+            return Result(None, "", "", hang=True)
+        except Exception as error:  # a crash is what the campaign looks for
+            return Result(None, "", repr(error), traceback=True)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        return Result(code, out.getvalue().decode("utf-8", "replace"), err.getvalue())
+
+    return run
+
+
+def _serve_ok(result: Result, folder: Path) -> str | None:
+    if result.code == 2 and "fivehundred serve: message 1" in result.stderr:
+        return None
+    if result.code == 0 and result.stdout.endswith("\n") and result.stdout.count("\n") == 1:
+        json.loads(result.stdout, parse_constant=_no_constant)  # one strict JSON reply
+        return None
+    return f"serve answered {result.code}: {result.text[:300]!r}"
+
+
+# ---- class 5: deep JSON, NaN, Infinity -----------------------------------------------
+
+
+def class_json() -> Iterator[Case]:
+    k = "5-deep-json"
+    faults = (
+        "reply-deep",
+        "reply-deep-object",
+        "reply-nan",
+        "reply-infinity",
+        "reply-minus-infinity",
+        "reply-1e400",
+        "hello-deep",
+        "hello-nan",
+        "reply-surrogate",
+        "reply-float-seq",
+    )
+    for fault in faults:
+        for mode in ((), ("--one-shot",)):
+            for fmt in ("json", "junit"):
+
+                def run(
+                    folder: Path,
+                    marker: str,
+                    fault: str = fault,
+                    mode: tuple[str, ...] = mode,
+                    fmt: str = fmt,
+                ) -> Result:
+                    area = suite(folder)
+                    suffix = "json" if fmt == "json" else "xml"
+                    return cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            *mode,
+                            "--format",
+                            fmt,
+                            "-o",
+                            f"report.{suffix}",
+                        ],
+                        folder,
+                    )
+
+                codes = (3,)
+                yield Case(
+                    k,
+                    f"{fault} {' '.join(mode) or 'persistent'} {fmt}",
+                    run,
+                    expect(codes, also=both(clean_output, _report_errored)),
+                    writes=("report.json", "report.xml"),
+                )
+    for line in (
+        "[" * 100_000 + "]" * 100_000,
+        '{"cmd":"run","seq":1,"scenario":' + "[" * 100_000 + "]" * 100_000 + "}",
+        '{"cmd":"run","seq":NaN,"scenario":{}}',
+        '{"cmd":"run","seq":1,"scenario":{"id":Infinity}}',
+        '{"cmd":"run","seq":1,"scenario":{"id":"\\ud800"}}',
+        '{"cmd":"run","seq":1,"scenario":{"id":-Infinity}}',
+        '{"cmd":"hello","protocol":1e400}',
+        '{"cmd":"run","seq":1,"scenario":' + '{"a":' * 3000 + "1" + "}" * 3000 + "}",
+    ):
+        yield Case(k, f"serve: {line[:30]}…", _serve_case(line), _serve_ok)
+    for suffix, text in (
+        (".json", "[" * 100_000 + "]" * 100_000),
+        (".json", '{"7MDY": {"status": "fail", "reason": NaN}}'),
+        (".json", '{"7MDY": {"status": "fail", "reason": "x", "link": Infinity}}'),
+        (".json", '{"7MDY": {"status": "fail", "reason": "\\udc00"}}'),
+        (".yaml", "x: " + "[" * 5000 + "]" * 5000),
+        (".yaml", "7MDY: {status: fail, reason: .nan}\n"),
+    ):
+
+        def run(folder: Path, marker: str, suffix: str = suffix, text: str = text) -> Result:
+            area = suite(folder)
+            (folder / f"known{suffix}").write_text(text)
+            return cli(["verify", str(area), "--expectations", f"known{suffix}"], folder)
+
+        yield Case(k, f"expectations{suffix}: {text[:20]}…", run, expect((2,), "known"))
+
+
+def _report_errored(result: Result, folder: Path) -> str | None:
+    for path in folder.glob("report.json"):
+        report = json.loads(path.read_text("utf-8"))
+        statuses = {e["status"] for e in report["scenarios"]}
+        if statuses - {"errored", "failed"} or not statuses:
+            return f"statuses {statuses}"
+    return None
+
+
+# ---- class 6: orphan adapters --------------------------------------------------------
+
+
+def class_orphans() -> Iterator[Case]:
+    k = "6-orphan-adapters"
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for fault in ("hang", "grandchild-hang", "grandchild"):
+            for mode in ((), ("--one-shot",)):
+
+                def run(
+                    folder: Path,
+                    marker: str,
+                    signum: int = signum,
+                    fault: str = fault,
+                    mode: tuple[str, ...] = mode,
+                ) -> Result:
+                    area = suite(folder)
+                    for i in range(2, 6):
+                        (area / f"copy{i}.yaml").write_text(BASE.replace("7MDY", f"{i}MDY"))
+
+                    def interrupt(process: subprocess.Popen[bytes]) -> None:
+                        deadline = time.monotonic() + 30
+                        while time.monotonic() < deadline and not adapter_running(marker):
+                            time.sleep(0.05)
+                        time.sleep(0.3)
+                        os.killpg(process.pid, signum)  # as a CI cancel does: the runner's group
+
+                    return subprocess_cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            *mode,
+                            "-o",
+                            "report.json",
+                            "--format",
+                            "json",
+                        ],
+                        folder,
+                        after=interrupt,
+                    )
+
+                codes = (128 + signum,) if signum != signal.SIGINT else (1, 130)
+                yield Case(
+                    k,
+                    f"{signal.Signals(signum).name} during {fault} {' '.join(mode) or 'default'}",
+                    run,
+                    expect(codes),
+                    writes=("report.json",),
+                )
+    for fault in ("hello-bigint", "hello-deep", "hello-nan", "hello-surrogate", "hang-hello"):
+
+        def run(folder: Path, marker: str, fault: str = fault) -> Result:
+            area = suite(folder)
+            return cli(
+                ["verify", str(area), "--impl", adapter(fault, marker), "--startup-timeout", "2"],
+                folder,
+            )
+
+        yield Case(k, f"handshake fault {fault}", run, expect((3,), "handshake failed"))
+
+
+# ---- class 7: options ----------------------------------------------------------------
+
+
+def class_options() -> Iterator[Case]:
+    k = "7-options"
+    for option in ("--timeout", "--startup-timeout", "--max-time"):
+        for value in (
+            "inf",
+            "-inf",
+            "nan",
+            "1e308",
+            "0",
+            "-1",
+            "abc",
+            "",
+            "86401",
+            "1e-400",
+            "0x10",
+        ):
+
+            def run(folder: Path, marker: str, option: str = option, value: str = value) -> Result:
+                area = suite(folder)
+                return cli(
+                    ["verify", str(area), "--impl", adapter("hang", marker), f"{option}={value}"],
+                    folder,
+                )
+
+            yield Case(k, f"{option}={value!r}", run, expect((2,), "Invalid value"))
+    for mode in ((), ("--one-shot",)):
+
+        def run(folder: Path, marker: str, mode: tuple[str, ...] = mode) -> Result:
+            area = suite(folder)
+            for i in range(2, 9):
+                (area / f"copy{i}.yaml").write_text(BASE.replace("7MDY", f"{i}MDY"))
+            return cli(
+                [
+                    "verify",
+                    str(area),
+                    "--impl",
+                    adapter("hang", marker),
+                    *mode,
+                    "--max-time",
+                    "2",
+                    "--format",
+                    "json",
+                ],
+                folder,
+            )
+
+        def in_time(result: Result, folder: Path) -> str | None:
+            return None if result.seconds < 15 else f"took {result.seconds:.1f} s"
+
+        yield Case(
+            k,
+            f"--max-time 2 with a hanging adapter {' '.join(mode) or 'persistent'}",
+            run,
+            expect((3,), "--max-time of 2 s ran out", also=in_time),
+        )
+
+    def reference(folder: Path, marker: str) -> Result:
+        area = suite(folder)
+        return cli(["verify", str(area), "--max-time", "60"], folder)
+
+    yield Case(k, "--max-time with the reference", reference, expect((0,), "1 passed"))
+
+
+# ---- class 8: terminal and report injection ------------------------------------------
+
+
+def class_injection() -> Iterator[Case]:
+    k = "8-injection"
+    faults = (
+        "hello-markup",
+        "hello-ansi",
+        "hello-nul",
+        "hello-newline",
+        "hello-bidi",
+        "hello-surrogate",
+        "reply-ansi-message",
+        "reply-osc-message",
+        "reply-nul-message",
+        "reply-markup-message",
+        "reply-forged-summary",
+        "reply-markup-value",
+        "stderr-escapes",
+        "reply-surrogate",
+    )
+    suffixes = {"text": "txt", "json": "json", "junit": "xml", "tap": "tap", "markdown": "md"}
+    for fault in faults:
+        for fmt, suffix in suffixes.items():
+            for to_file in (False, True):
+
+                def run(
+                    folder: Path,
+                    marker: str,
+                    fault: str = fault,
+                    fmt: str = fmt,
+                    suffix: str = suffix,
+                    to_file: bool = to_file,
+                ) -> Result:
+                    area = suite(folder)
+                    output = ["-o", f"report.{suffix}"] if to_file else []
+                    return cli(
+                        [
+                            "verify",
+                            str(area),
+                            "--impl",
+                            adapter(fault, marker),
+                            "--format",
+                            fmt,
+                            *output,
+                        ],
+                        folder,
+                    )
+
+                yield Case(
+                    k,
+                    f"{fault} {fmt}{' -o' if to_file else ''}",
+                    run,
+                    expect((0, 1, 3), also=clean_output),
+                    writes=tuple(f"report.{s}" for s in suffixes.values()),
+                )
+    titles = {
+        "ansi": '"Evil \\e[31mred\\e[0m title"',
+        "osc": '"Evil \\e]0;pwned\\a title"',
+        "nul": '"Evil \\0 title"',
+        "c1": '"Evil \\x85\\x9b title"',
+        "cr": '"Evil \\r title"',
+        "markup": '"Evil [/] [bold]title[link=x]"',
+    }
+    for name, title in titles.items():
+        for fmt, suffix in suffixes.items():
+
+            def run(
+                folder: Path, marker: str, title: str = title, fmt: str = fmt, suffix: str = suffix
+            ) -> Result:
+                text = spoiled(
+                    "title: A bid after three passes ends the auction", f"title: {title}"
+                )
+                text = text.replace("call: 6S}", "call: 6H}")  # fails, so the title is printed
+                area = suite(folder, {"evil.yaml": text})
+                return cli(["verify", str(area), "--format", fmt, "-o", f"report.{suffix}"], folder)
+
+            yield Case(
+                k,
+                f"title with {name} ({fmt})",
+                run,
+                expect((1,), also=clean_output),
+                writes=tuple(f"report.{s}" for s in suffixes.values()),
+            )
+
+        def shown(folder: Path, marker: str, title: str = title) -> Result:
+            text = spoiled("title: A bid after three passes ends the auction", f"title: {title}")
+            suite(folder, {"evil.yaml": text})
+            return cli(["show", "8NQR"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+        yield Case(k, f"title with {name} (show)", shown, expect((0,), also=clean_output))
+
+        def named(folder: Path, marker: str, name: str = name) -> Result:
+            area = suite(folder)
+            evil = {
+                "ansi": "\x1b[31m",
+                "osc": "\x1b]0;x\x07",
+                "nul": "\x01",
+                "c1": "\x85",
+                "cr": "\r",
+                "markup": "[bold]",
+            }[name]
+            (area / f"bad{evil}name.yaml").write_text("id: [")
+            return cli(["validate", str(area)], folder)
+
+        yield Case(k, f"file name with {name} (validate)", named, expect((1,), also=clean_output))
+
+
+# ---- class 9: atomic output ----------------------------------------------------------
+
+GOOD = "previous good content\n"
+
+
+def class_atomic() -> Iterator[Case]:
+    k = "9-atomic-output"
+
+    def unchanged(name: str) -> Callable[[Result, Path], str | None]:
+        def check(result: Result, folder: Path) -> str | None:
+            if (folder / name).read_text() != GOOD:
+                return f"{name} was changed"
+            leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+            return f"temporary files left: {leftovers}" if leftovers else None
+
+        return check
+
+    def no_temp(result: Result, folder: Path) -> str | None:
+        leftovers = [p.name for p in folder.rglob("*.tmp")]
+        return f"temporary files left: {leftovers}" if leftovers else None
+
+    for command in ("export", "verify"):
+        for fmt in (
+            ("text", "json", "junit", "tap", "markdown") if command == "verify" else ("json",)
+        ):
+
+            def run(folder: Path, marker: str, command: str = command, fmt: str = fmt) -> Result:
+                area = suite(folder, {"broken.yaml": "id: ["})
+                (folder / "out.txt").write_text(GOOD)
+                extra = (
+                    ["--format", fmt, "--impl", adapter("hello-nan", marker)]
+                    if command == "verify"
+                    else []
+                )
+                if command == "verify":
+                    (area / "broken.yaml").unlink()
+                return cli([command, str(area), *extra, "-o", "out.txt"], folder)
+
+            if command == "export":
+                yield Case(
+                    k,
+                    "export -o over a good file, invalid corpus",
+                    run,
+                    expect((1,), "nothing written", also=unchanged("out.txt")),
+                )
+            else:
+                yield Case(
+                    k,
+                    f"verify -o {fmt} over a good file, broken adapter",
+                    run,
+                    expect((3,), also=no_temp),
+                    writes=("out.txt",),
+                )
+        for target in ("folder", "missing/parent", "file/child"):
+
+            def run(
+                folder: Path, marker: str, command: str = command, target: str = target
+            ) -> Result:
+                area = suite(folder)
+                (folder / "folder").mkdir()
+                (folder / "file").write_text(GOOD)
+                return cli([command, str(area), "-o", target], folder)
+
+            yield Case(k, f"{command} -o {target}", run, expect((1, 2), also=no_temp))
+    for force in (False, True):
+        for target in ("known.yaml", "known.json"):
+
+            def run(folder: Path, marker: str, force: bool = force, target: str = target) -> Result:
+                area = suite(folder)
+                (folder / target).write_text(GOOD)
+                args = [
+                    "verify",
+                    str(area),
+                    "--impl",
+                    adapter("reply-nan", marker),
+                    "--write-expectations",
+                    target,
+                ]
+                return cli(args + (["--force"] if force else []), folder)
+
+            if force:
+                yield Case(
+                    k,
+                    f"--write-expectations {target} --force",
+                    run,
+                    expect((3,), "wrote 1 expectations", also=no_temp),
+                    writes=(target,),
+                )
+            else:
+                yield Case(
+                    k,
+                    f"--write-expectations {target} exists",
+                    run,
+                    expect((2,), "exists", also=unchanged(target)),
+                )
+
+    def dangling(folder: Path, marker: str) -> Result:
+        area = suite(folder)
+        (folder / "known.yaml").symlink_to("elsewhere.yaml")
+        return cli(["verify", str(area), "--write-expectations", "known.yaml"], folder)
+
+    def not_followed(result: Result, folder: Path) -> str | None:
+        return "the link target was written" if (folder / "elsewhere.yaml").exists() else None
+
+    yield Case(
+        k, "--write-expectations onto a dangling link", dangling, expect((0, 2), also=not_followed)
+    )
+
+
+# ---- class 10: new -------------------------------------------------------------------
+
+
+def class_new() -> Iterator[Case]:
+    k = "10-new"
+    titles = [
+        "Misère: over 7NT",
+        "# not a comment",
+        "&anchor title",
+        "*alias title",
+        "- a list?",
+        "? a key",
+        "[flow] title",
+        "{flow: map}",
+        "'single quoted'",
+        '"double quoted"',
+        "trailing colon:",
+        "percent % sign",
+        "@at sign",
+        "`backtick`",
+        "! tag",
+        "| literal",
+        "> folded",
+        "yes",
+        "null",
+        "123",
+        "1e3",
+        "---",
+        "...",
+        "tab\there",
+        "Ünïcödé ♠♥♦♣ 🃏",
+        "a" * 200,
+        "key: value # comment",
+        "line\nbreak",
+        "x",
+        "  ",
+        "\x1b[31mred",
+    ]
+    for title in titles:
+
+        def run(folder: Path, marker: str, title: str = title) -> Result:
+            area = suite(folder)
+            return cli(
+                [
+                    "new",
+                    "--dir",
+                    str(area.parent),
+                    "--area",
+                    "area",
+                    "--title",
+                    title,
+                    "--rule",
+                    "bid-order",
+                ],
+                folder,
+            )
+
+        def round_trip(result: Result, folder: Path, title: str = title) -> str | None:
+            import yaml
+
+            made = [
+                p for p in (folder / "scenarios" / "area").glob("*.yaml") if p.name != "good.yaml"
+            ]
+            if result.code == 0:
+                if len(made) != 1:
+                    return f"created {len(made)} files"
+                if yaml.safe_load(made[0].read_text())["title"] != title:
+                    return "the title changed on the way to the file"
+                check = cli(["validate", str(made[0])], folder)
+                return None if check.code == 0 else f"the new file is invalid: {check.text}"
+            return None if not made else "a file was left after a refusal"
+
+        printable = title.isprintable() and len(title.strip()) >= 3
+        yield Case(
+            k,
+            f"title {title[:30]!r}",
+            run,
+            expect((0,) if printable else (2,), also=round_trip),
+            writes=("*new*",),
+        )
+    areas = [
+        "../..",
+        "..",
+        "/tmp/abs",
+        "",
+        ".",
+        "a" * 300,
+        "Auction",
+        "a/b",
+        "a b",
+        "-x",
+        "x-",
+        "area/../..",
+        "~",
+        "$HOME",
+        "nul\x00",
+        "new-one",
+    ]
+    for area_name in areas:
+
+        def run(folder: Path, marker: str, area_name: str = area_name) -> Result:
+            area = suite(folder)
+            return cli(
+                [
+                    "new",
+                    "--dir",
+                    str(area.parent),
+                    "--area",
+                    area_name,
+                    "--title",
+                    "Fine title",
+                    "--rule",
+                    "bid-order",
+                ],
+                folder,
+            )
+
+        def confined(result: Result, folder: Path) -> str | None:
+            outside = [p for p in folder.rglob("*.yaml") if "scenarios" not in p.parts]
+            return f"wrote outside scenarios/: {outside}" if outside else None
+
+        yield Case(k, f"area {area_name[:20]!r}", run, expect((2,), also=confined))
+
+    def new_area(folder: Path, marker: str) -> Result:
+        area = suite(folder)
+        return cli(
+            [
+                "new",
+                "--dir",
+                str(area.parent),
+                "--area",
+                "fresh",
+                "--new-area",
+                "--title",
+                "Fine title",
+                "--rule",
+                "bid-order",
+            ],
+            folder,
+        )
+
+    yield Case(
+        k, "a new area with --new-area", new_area, expect((0,), "created"), writes=("*new*",)
+    )
+
+    def link_target(folder: Path, marker: str) -> Result:
+        area = suite(folder)
+        (area / "fine-title.yaml").symlink_to(folder / "outside.yaml")
+        return cli(
+            [
+                "new",
+                "--dir",
+                str(area.parent),
+                "--area",
+                "area",
+                "--title",
+                "Fine title",
+                "--rule",
+                "bid-order",
+            ],
+            folder,
+        )
+
+    def not_through(result: Result, folder: Path) -> str | None:
+        return "wrote through the link" if (folder / "outside.yaml").exists() else None
+
+    yield Case(
+        k, "a dangling link at the target", link_target, expect((2,), "exists", also=not_through)
+    )
+
+    def link_area(folder: Path, marker: str) -> Result:
+        area = suite(folder)
+        (folder / "elsewhere").mkdir()
+        (area.parent / "linked").symlink_to(folder / "elsewhere")
+        return cli(
+            [
+                "new",
+                "--dir",
+                str(area.parent),
+                "--area",
+                "linked",
+                "--title",
+                "Fine title",
+                "--rule",
+                "bid-order",
+            ],
+            folder,
+        )
+
+    yield Case(k, "an area that is a link outside", link_area, expect((2,), "link"))
+
+
+# ---- class 11: show ------------------------------------------------------------------
+
+
+def class_show() -> Iterator[Case]:
+    k = "11-show"
+    for name, make in ENTRIES.items():
+
+        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
+            area = suite(folder)
+            make(area)
+            return cli(["show", "8NQR"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+        yield Case(k, f"unknown id beside {name}", run, expect((2,), "no scenario with id"))
+
+    def no_scenarios(folder: Path, marker: str) -> Result:
+        return cli(["show", "7MDY"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+    yield Case(
+        k, "FIVEHUNDRED_HOME without scenarios/", no_scenarios, expect((2,), "no scenarios/ folder")
+    )
+
+    def invalid(folder: Path, marker: str) -> Result:
+        suite(folder, {"bad.yaml": BASE.replace("7MDY", "8NQR").replace("dealer: W", "dealer: Q")})
+        return cli(["show", "8NQR"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+    yield Case(k, "the id of an invalid file", invalid, expect((1,), "dealer"))
+
+    def not_utf8(folder: Path, marker: str) -> Result:
+        suite(folder, {"bad.yaml": b"id: 8NQR\ntitle: \xff\xfe\n"})
+        return cli(["show", "8NQR"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+    yield Case(k, "the id in a file that is not UTF-8", not_utf8, expect((1,), "UTF-8"))
+
+
+CLASSES = {
+    "1": class_yaml,
+    "2": class_files,
+    "3": class_scalars,
+    "4": class_numbers,
+    "5": class_json,
+    "6": class_orphans,
+    "7": class_options,
+    "8": class_injection,
+    "9": class_atomic,
+    "10": class_new,
+    "11": class_show,
+}
+
+
+def all_cases(only: set[str] | None = None) -> list[Case]:
+    return [case for key, make in CLASSES.items() if not only or key in only for case in make()]
+
+
+def _allowed(path: str, folder: Path, case: Case) -> bool:
+    relative = os.path.relpath(path, folder)
+    if relative in case.writes:
+        return True
+    return (
+        "*new*" in case.writes and relative.startswith("scenarios") and relative.endswith(".yaml")
+    )
+
+
+def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
+    marker = f"hostile-{uuid.uuid4().hex[:12]}"
+    folder = Path(tempfile.mkdtemp(prefix="hostile-"))
+    try:
+        watched = [ROOT / "scenarios", ROOT / "schema"]
+        before_repo = snapshot(*watched)
+        problems: list[str] = []
+        try:
+            result = case.run(folder, marker)
+        except Exception as error:  # the harness's own setup failed
+            import traceback
+
+            result = Result(None, "", "".join(traceback.format_exception(error)), traceback=True)
+        before_case = _case_snapshot.get(folder, {})
+        after_case = snapshot(folder)
+        if result.traceback:
+            tally.traceback += 1
+            problems.append("traceback")
+        if result.hang:
+            tally.hang += 1
+            problems.append("hang")
+        if leftover(marker):
+            tally.leftover += 1
+            problems.append("leftover process")
+        changed = [
+            p
+            for p, digest in before_case.items()
+            if after_case.get(p) != digest and not _allowed(p, folder, case)
+        ]
+        after_repo = snapshot(*watched)
+        changed += [p for p, d in before_repo.items() if after_repo.get(p) != d][:3]
+        if changed:
+            tally.modified += 1
+            problems.append(f"modified {changed[:3]}")
+        if not (result.traceback or result.hang):
+            wrong = case.check(result, folder)
+            if wrong is not None:
+                tally.wrong += 1
+                problems.append(f"wrong: {wrong}")
+    finally:  # rm copes with 1,500-deep folders and unreadable files; shutil.rmtree does not
+        subprocess.run(["chmod", "-R", "u+rwX", str(folder)], check=False, capture_output=True)
+        subprocess.run(["rm", "-rf", str(folder)], check=False, capture_output=True)
+    tally.cases[case.klass] += 1
+    if problems:
+        line = f"{case.klass} / {case.name}: {'; '.join(problems)}"
+        tally.failures.append(line)
+        if result.traceback or verbose:
+            line += "\n" + result.text[-3000:]
+        print("PROBLEM", line, file=sys.stderr, flush=True)
+    elif verbose:
+        print(f"ok {case.klass} / {case.name} ({result.seconds:.2f}s)", file=sys.stderr, flush=True)
+
+
+_case_snapshot: dict[Path, dict[str, tuple[int, str]]] = {}
+"""Files of each case folder as the case made them, taken just before the command ran."""
+
+
+def _watch_case_folders() -> None:
+    """Snapshot a case folder right before its command runs, after the case set it up."""
+    global cli, subprocess_cli
+    plain_cli, plain_subprocess = cli, subprocess_cli
+
+    def watched_cli(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> Result:
+        _case_snapshot.setdefault(cwd, snapshot(cwd))
+        return plain_cli(args, cwd, env)
+
+    def watched_subprocess(args: list[str], cwd: Path, **kwargs: object) -> Result:
+        _case_snapshot.setdefault(cwd, snapshot(cwd))
+        return plain_subprocess(args, cwd, **kwargs)  # type: ignore[arg-type]
+
+    cli = watched_cli
+    subprocess_cli = watched_subprocess  # type: ignore[assignment]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", help="run only this class (1-11), repeatable")
+    parser.add_argument("--list", action="store_true", help="list the cases and exit")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    cases = all_cases(set(args.only) if args.only else None)
+    if args.list:
+        for case in cases:
+            print(f"{case.klass}: {case.name}")
+        print(f"{len(cases)} cases")
+        return 0
+    _watch_case_folders()
+    tally = Tally()
+    started = time.monotonic()
+    for case in cases:
+        _case_snapshot.clear()
+        run_case(case, tally, args.verbose)
+    print(
+        f"hostile campaign: {sum(tally.cases.values())} cases in {time.monotonic() - started:.0f} s"
+    )
+    for klass in sorted(tally.cases, key=lambda c: int(c.split("-")[0])):
+        print(f"  {klass}: {tally.cases[klass]}")
+    print(
+        f"traceback {tally.traceback}, hang {tally.hang}, leftover process {tally.leftover}, "
+        f"modified file {tally.modified}, wrong answer {tally.wrong}"
+    )
+    bad = tally.traceback + tally.hang + tally.leftover + tally.modified + tally.wrong
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""Hostile adapters through the real command line: each fault is classified, none outlives it.
+
+Each test starts ``fivehundred verify`` as a subprocess against
+``adapters/hostile.py FAULT`` with a unique marker, and checks the exit status,
+the JSON report (every scenario errored or failed, never a crash), that no
+terminal control character reached the output, and that no process carrying the
+marker is still running afterwards.  SIGTERM and SIGHUP sent to the runner's whole
+group (as a CI cancel does) must kill the adapter's group too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from campaign import BASE, adapter_running, leftover  # noqa: E402
+
+pytestmark = pytest.mark.slow  # each test starts the runner and adapters as processes
+
+ADAPTER = HERE / "adapters" / "hostile.py"
+ERRORED = [
+    "hello-surrogate",
+    "hello-bigint",
+    "hello-deep",
+    "hello-nan",
+    "hello-float-protocol",
+    "reply-bigint-seq",
+    "reply-bigint-value",
+    "reply-deep",
+    "reply-deep-object",
+    "reply-nan",
+    "reply-infinity",
+    "reply-minus-infinity",
+    "reply-surrogate",
+    "reply-float-seq",
+    "reply-1e400",
+    "reply-ansi-message",
+    "reply-osc-message",
+    "reply-nul-message",
+    "reply-markup-message",
+    "reply-forged-summary",
+]
+PASSING = [
+    "hello-markup",
+    "hello-ansi",
+    "hello-nul",
+    "hello-newline",
+    "hello-bidi",
+    "stderr-escapes",
+    "grandchild",
+]
+
+
+def _suite(tmp_path: Path, copies: int = 1) -> Path:
+    area = tmp_path / "scenarios" / "area"
+    area.mkdir(parents=True)
+    for i in range(copies):
+        (area / f"s{i}.yaml").write_text(BASE.replace("7MDY", f"{i + 2}MDY"), encoding="utf-8")
+    return area
+
+
+def _command(fault: str, marker: str) -> str:
+    return shlex.join([sys.executable, str(ADAPTER), fault, "--marker", marker])
+
+
+def _verify(tmp_path: Path, fault: str, *options: str) -> tuple[int, dict, str]:
+    marker = f"hostile-{uuid.uuid4().hex[:12]}"
+    area = _suite(tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fivehundred",
+            "verify",
+            str(area),
+            "--impl",
+            _command(fault, marker),
+            "--format",
+            "json",
+            *options,
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert not leftover(marker), f"{fault}: an adapter process outlived the run"
+    stdout = done.stdout.decode("utf-8")
+    stderr = done.stderr.decode("utf-8")
+    assert "Traceback" not in stderr, stderr
+    for bad in ("\x1b", "\x00", "\x07", "\r"):
+        assert bad not in stdout + stderr
+    report = json.loads(stdout, parse_constant=pytest.fail)
+    return done.returncode, report, stderr
+
+
+@pytest.mark.parametrize("mode", [(), ("--one-shot",)], ids=["persistent", "one-shot"])
+@pytest.mark.parametrize("fault", ERRORED)
+def test_a_hostile_reply_makes_the_scenario_errored(
+    tmp_path: Path, fault: str, mode: tuple[str, ...]
+) -> None:
+    code, report, _ = _verify(tmp_path, fault, *mode)
+    assert code == 3
+    assert [e["status"] for e in report["scenarios"]] == ["errored"]
+
+
+@pytest.mark.parametrize("fault", PASSING)
+def test_hostile_names_and_stderr_do_not_stop_a_correct_run(tmp_path: Path, fault: str) -> None:
+    code, report, _ = _verify(tmp_path, fault)
+    assert code == 0
+    assert [e["status"] for e in report["scenarios"]] == ["passed"]
+    assert "\x1b" not in json.dumps(report, ensure_ascii=False)
+
+
+def test_max_time_bounds_a_run_against_an_adapter_that_always_hangs(tmp_path: Path) -> None:
+    started = time.monotonic()
+    code, report, _ = _verify(tmp_path, "hang", "--max-time", "2", "--timeout", "60")
+    assert time.monotonic() - started < 30
+    assert code == 3
+    assert "--max-time" in report["scenarios"][0]["message"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("fault", ["grandchild-hang", "hang"])
+def test_a_signal_to_the_runner_kills_the_adapter_group(
+    tmp_path: Path, signum: int, fault: str
+) -> None:
+    marker = f"hostile-{uuid.uuid4().hex[:12]}"
+    area = _suite(tmp_path, copies=3)
+    (tmp_path / "report.json").write_text("previous\n")
+    runner = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fivehundred",
+            "verify",
+            str(area),
+            "--impl",
+            _command(fault, marker),
+            "--format",
+            "json",
+            "-o",
+            "report.json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not adapter_running(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    os.killpg(runner.pid, signum)
+    _, err = runner.communicate(timeout=30)
+    assert runner.returncode == 128 + signum
+    assert b"Traceback" not in err
+    assert b"stopped by" in err
+    assert not leftover(marker)
+    assert (tmp_path / "report.json").read_text() == "previous\n"
