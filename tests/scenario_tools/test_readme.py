@@ -63,7 +63,9 @@ def test_quoted_commands_and_options_exist() -> None:
 
 
 def test_quoted_paths_exist() -> None:
-    pattern = re.compile(r"\b((?:adapters|site|schema|scenarios|benchmarks)/[\w./-]*)")
+    pattern = re.compile(
+        r"(?<![\w/.-])((?:adapters|site|schema|scenarios|benchmarks|reference|tests)/[\w./-]*)"
+    )
     links = re.findall(r"\]\(([^)#]+)\)", README)
     paths = {m for text in [*_code(), *links] for m in pattern.findall(text)}
     paths = {p.rstrip(".") for p in paths if "<" not in p and "*" not in p}

@@ -498,6 +498,76 @@ def new(
 
 
 @main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format."
+)
+def coverage(paths: tuple[str, ...], fmt: str) -> None:
+    """How well the scenarios check each ruling, at each capability level.
+
+    Per ruling: the scenarios citing it, those with an action-level must-reject step
+    (for rulings that forbid something), the action steps, and the checks that still
+    count for an engine without legal lists, without codes, or with neither.  Exit 1
+    when a ruling has fewer than 3 scenarios, a prohibition has no must-reject step,
+    or a ruling is unchecked at some level.
+    """
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..scenarios import load_corpus
+    from ..scenarios.coverage import LEVELS, coverage, problems
+
+    corpus = load_corpus(_paths(paths))
+    print_diagnostics(corpus.diagnostics, err_console())
+    rows = coverage(corpus.scenarios)
+    found = problems(rows)
+    if fmt == "json":
+        document = {
+            "rulings": [
+                {
+                    "number": r.number,
+                    "slug": r.slug,
+                    "prohibition": r.prohibition,
+                    "scenarios": len(r.scenarios),
+                    "must_reject": len(r.must_reject),
+                    "action_checks": r.action_checks,
+                    "checks_by_level": r.by_level,
+                }
+                for r in rows
+            ],
+            "problems": found,
+        }
+        click.echo(json.dumps(document, indent=2))
+    else:
+        table = Table(title="Coverage by ruling", title_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("ruling")
+        table.add_column("scenarios", justify="right")
+        table.add_column("must-reject", justify="right")
+        table.add_column("actions", justify="right")
+        for level in LEVELS:
+            table.add_column(f"checks: {level}", justify="right")
+        for r in rows:
+            reject = str(len(r.must_reject)) if r.prohibition else "—"
+            table.add_row(
+                str(r.number),
+                r.slug,
+                str(len(r.scenarios)),
+                reject,
+                str(r.action_checks),
+                *(str(r.by_level[level]) for level in LEVELS),
+            )
+        console = out_console()
+        console.print(table)
+        for problem in found:
+            console.print(f"[red]coverage:[/] {escape(problem)}")
+        verdict = "no gaps" if not found else f"{len(found)} gaps"
+        console.print(f"coverage: {len(corpus.scenarios)} scenarios, 34 rulings, {verdict}")
+    if found or corpus.invalid_files:
+        sys.exit(1)
+
+
+@main.command()
 def rules() -> None:
     """List the rule anchors scenarios may cite."""
     from rich.table import Table

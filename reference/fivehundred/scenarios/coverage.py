@@ -1,0 +1,134 @@
+"""How well the corpus checks each ruling, and how much of it survives weaker engines.
+
+Most engines under test neither list their legal actions nor give rejection codes.
+A ruling checked only by ``legal`` lists is then not checked at all, so coverage is
+counted per **capability level**: with everything; without legal lists; without
+codes; with neither.  Checks are counted, in the scenarios that cite the ruling:
+
+* an action outcome (accepted, or refused) survives every level;
+* a rejection code is compared only where the engine gives codes;
+* an observation survives unless it needs legal lists (``legal``, ``legal_count``)
+  and the level has none.
+
+A **prohibition** is a ruling that makes an engine refuse something (the codes that
+enforce it are listed in :data:`PROHIBITIONS`); it needs at least one action-level
+must-reject step, so an engine that lists nothing is still caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .model import ActionStep, Checkpoint, DealResultStep, DealStep, Scenario, expected_rejection
+from .rulings import RULINGS
+from .vocabulary import observation
+
+__all__ = [
+    "LEVELS",
+    "MIN_SCENARIOS",
+    "PROHIBITIONS",
+    "RulingCoverage",
+    "checks_by_level",
+    "coverage",
+    "problems",
+]
+
+LEVELS: tuple[str, ...] = ("all", "no-legal", "no-codes", "neither")
+"""Capability levels: what an implementation can report."""
+
+MIN_SCENARIOS = 3
+"""Every ruling is illustrated by at least this many scenarios."""
+
+PROHIBITIONS: dict[str, tuple[str, ...]] = {
+    "first-call": ("not-your-turn",),
+    "bid-must-outrank": ("bid-not-higher",),
+    "misere-needs-seven": ("misere-needs-seven",),
+    "open-misere-any-time": ("bid-not-higher",),
+    "pass-is-final": ("already-passed",),
+    "auction-end": ("wrong-phase", "deal-over"),
+    "kitty-exchange": ("discard-needs-three", "card-not-held", "not-your-turn"),
+    "misere-partner-out": ("not-your-turn",),
+    "opening-lead": ("not-your-turn",),
+    "follow-suit": ("must-follow-suit",),
+    "joker-nomination": ("nomination-not-allowed",),
+    "nominated-joker": ("must-follow-suit", "unexpected-suit-name"),
+    "suitless-joker-following": ("joker-only-when-void",),
+    "joker-lead": ("joker-lead-needs-suit", "joker-suit-already-led", "unexpected-suit-name"),
+    "joker-lead-all-suits-led": ("joker-lead-all-suits-led",),
+    "misere-joker": ("joker-must-be-played",),
+    "misere-score": ("deal-over",),
+}
+"""Rulings that forbid something, with the rejection codes that enforce them."""
+
+
+@dataclass
+class RulingCoverage:
+    slug: str
+    number: int
+    scenarios: list[str] = field(default_factory=list)
+    must_reject: list[str] = field(default_factory=list)
+    """Scenarios with an action step that must be refused with one of the ruling's codes."""
+    action_checks: int = 0
+    """Action steps (accepted or refused) in the scenarios citing the ruling."""
+    by_level: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    """Checks that survive at each capability level, in the scenarios citing the ruling:
+    action outcomes, rejection codes and observations."""
+
+    @property
+    def prohibition(self) -> bool:
+        return self.slug in PROHIBITIONS
+
+
+def _action_steps(scenario: Scenario) -> list[ActionStep | DealStep | DealResultStep]:
+    return [s for s in scenario.steps if isinstance(s, ActionStep | DealStep | DealResultStep)]
+
+
+def checks_by_level(scenario: Scenario) -> dict[str, int]:
+    """How many of the scenario's checks survive at each capability level."""
+    steps = _action_steps(scenario)
+    codes = sum(1 for s in steps if expected_rejection(s) is not None)
+    seen = [key for s in scenario.steps if isinstance(s, Checkpoint) for key in s.expect]
+    legal = sum(1 for key in seen if (o := observation(key)) and o.needs_legal_actions)
+    outcomes, observed = len(steps), len(seen)
+    return {
+        "all": outcomes + codes + observed,
+        "no-legal": outcomes + codes + observed - legal,
+        "no-codes": outcomes + observed,
+        "neither": outcomes + observed - legal,
+    }
+
+
+def coverage(scenarios: Iterable[Scenario]) -> list[RulingCoverage]:
+    """Per ruling, in ruling order."""
+    table = {r.slug: RulingCoverage(r.slug, r.number) for r in RULINGS}
+    for scenario in scenarios:
+        steps = _action_steps(scenario)
+        for slug in dict.fromkeys(scenario.rules):
+            row = table.get(slug)
+            if row is None:
+                continue
+            row.scenarios.append(scenario.id)
+            row.action_checks += len(steps)
+            codes = PROHIBITIONS.get(slug, ())
+            if any(expected_rejection(s) in codes for s in steps if isinstance(s, ActionStep)):
+                row.must_reject.append(scenario.id)
+            for level, count in checks_by_level(scenario).items():
+                row.by_level[level] += count
+    return list(table.values())
+
+
+def problems(rows: Sequence[RulingCoverage]) -> list[str]:
+    """What the corpus lacks: too few scenarios, a prohibition without a must-reject step,
+    a ruling unchecked at some capability level."""
+    out = []
+    for row in rows:
+        name = f"ruling {row.number} ({row.slug})"
+        if len(row.scenarios) < MIN_SCENARIOS:
+            out.append(f"{name}: {len(row.scenarios)} scenarios; at least {MIN_SCENARIOS} wanted")
+        if row.prohibition and not row.must_reject:
+            out.append(f"{name}: a prohibition with no action-level must-reject step")
+        for level, count in row.by_level.items():
+            if count == 0:
+                out.append(f"{name}: unchecked at capability level {level}")
+    return out
