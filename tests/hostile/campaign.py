@@ -1097,9 +1097,9 @@ GOOD = "previous good content\n"
 def class_atomic() -> Iterator[Case]:
     k = "9-atomic-output"
 
-    def unchanged(name: str) -> Callable[[Result, Path], str | None]:
+    def unchanged(name: str, content: str = GOOD) -> Callable[[Result, Path], str | None]:
         def check(result: Result, folder: Path) -> str | None:
-            if (folder / name).read_text() != GOOD:
+            if (folder / name).read_text() != content:
                 return f"{name} was changed"
             leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
             return f"temporary files left: {leftovers}" if leftovers else None
@@ -1155,35 +1155,50 @@ def class_atomic() -> Iterator[Case]:
             yield Case(k, f"{command} -o {target}", run, expect((1, 2), also=no_temp))
     for force in (False, True):
         for target in ("known.yaml", "known.json"):
+            for existing in ("not-expectations", "expectations"):
+                content = GOOD if existing == "not-expectations" else "{}\n"
 
-            def run(folder: Path, marker: str, force: bool = force, target: str = target) -> Result:
-                area = suite(folder)
-                (folder / target).write_text(GOOD)
-                args = [
-                    "verify",
-                    str(area),
-                    "--impl",
-                    adapter("reply-nan", marker),
-                    "--write-expectations",
-                    target,
-                ]
-                return cli(args + (["--force"] if force else []), folder)
+                def run(
+                    folder: Path,
+                    marker: str,
+                    force: bool = force,
+                    target: str = target,
+                    content: str = content,
+                ) -> Result:
+                    area = suite(folder)
+                    (folder / target).write_text(content)
+                    args = [
+                        "verify",
+                        str(area),
+                        "--impl",
+                        adapter("reply-nan", marker),
+                        "--write-expectations",
+                        target,
+                    ]
+                    return cli(args + (["--force"] if force else []), folder)
 
-            if force:
-                yield Case(
-                    k,
-                    f"--write-expectations {target} --force",
-                    run,
-                    expect((3,), "wrote 1 expectations", also=no_temp),
-                    writes=(target,),
-                )
-            else:
-                yield Case(
-                    k,
-                    f"--write-expectations {target} exists",
-                    run,
-                    expect((2,), "exists", also=unchanged(target)),
-                )
+                if not force:
+                    yield Case(
+                        k,
+                        f"--write-expectations {target} exists ({existing})",
+                        run,
+                        expect((2,), "exists", also=unchanged(target, content)),
+                    )
+                elif existing == "expectations":
+                    yield Case(
+                        k,
+                        f"--write-expectations {target} --force over an expectations file",
+                        run,
+                        expect((3,), "wrote 1 expectations", also=no_temp),
+                        writes=(target,),
+                    )
+                else:  # it is merged into, to keep comments: refused, and left as it was
+                    yield Case(
+                        k,
+                        f"--write-expectations {target} --force over another file",
+                        run,
+                        expect((2,), "expectations", also=unchanged(target, content)),
+                    )
 
     def dangling(folder: Path, marker: str) -> Result:
         area = suite(folder)

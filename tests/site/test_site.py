@@ -136,7 +136,7 @@ def test_hands_are_one_line_per_seat(built: Path, scenarios: list[Scenario]) -> 
 def test_deck_starts_show_the_hands_and_kitty_as_dealt(
     built: Path, scenarios: list[Scenario]
 ) -> None:
-    from fivehundred.site_generator import dealt_hands
+    from fivehundred.site.generator import dealt_hands
 
     scenario = next(s for s in scenarios if isinstance(s.setup, DeckStart))
     text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
