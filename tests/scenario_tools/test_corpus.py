@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from fivehundred.scenarios.corpus import ID_PATTERN, load_corpus, read_retired_ids
 from fivehundred.scenarios.rulings import RULINGS
@@ -65,3 +66,17 @@ def test_every_schema_property_is_described() -> None:
 
     walk(load_schema("scenario.schema.json"), "")
     assert missing == []
+
+
+def test_no_scenario_writes_an_id_other_yaml_parsers_read_as_a_number() -> None:
+    """``73E5`` is text to PyYAML but a float to YAML 1.2 tools (check-jsonschema, editors)."""
+    from fivehundred.cli.scaffold import NUMBER_LIKE
+
+    root = Path(__file__).resolve().parents[2] / "scenarios"
+    unquoted = [
+        path.name
+        for path in root.rglob("*.yaml")
+        for line in path.read_text(encoding="utf-8").splitlines()[:3]
+        if line.startswith("id: ") and NUMBER_LIKE.fullmatch(line[4:].strip())
+    ]
+    assert unquoted == []

@@ -74,15 +74,20 @@ def area_folder(root: Path, area: str, *, create: bool) -> Path:
     return folder
 
 
+NUMBER_LIKE = re.compile(r"[0-9]+(?:E[0-9]+)?")
+"""Ids that YAML 1.1 or 1.2 would read as a number when unquoted."""
+
+
 def mint_id(taken: Iterable[str]) -> str:
     """A fresh random id of four characters that no scenario uses or ever used.
 
-    An id of digits only is never minted: unquoted in YAML it would read as a number.
+    An id that a YAML parser could read as a number is never minted: digits only
+    (``2345``), or digits around an ``E`` (``73E5``, a float to YAML 1.2 parsers).
     """
     used = set(taken)
     while True:
         candidate = "".join(secrets.choice(ID_ALPHABET) for _ in range(4))
-        if candidate not in used and not candidate.isdigit():
+        if candidate not in used and not NUMBER_LIKE.fullmatch(candidate):
             return candidate
 
 
