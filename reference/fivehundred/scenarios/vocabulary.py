@@ -58,6 +58,11 @@ class Rendering(StrEnum):
     TRICK = "trick"
     BY_SIDE = "by-side"
     BY_SEAT = "by-seat"
+    ACTIONS = "actions"
+    """Action strings (``7NT``, ``DISCARD …``, ``JK:H``), each drawn as its kind."""
+    CALL = "call"
+    SUIT = "suit"
+    SUITS = "suits"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,7 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         "`DISCARD c c c`; cards `AS`; a joker lead naming a suit `JK:H`; `NOMINATE H`).",
         {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
         Comparison.SET,
+        Rendering.ACTIONS,
         needs_legal_actions=True,
     ),
     ObservationKey(
@@ -107,6 +113,7 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         "The highest bid so far, or `null`; in a `play` start, the contract (the auction "
         "ended with that bid standing).",
         _nullable("bid"),
+        rendering=Rendering.CALL,
     ),
     ObservationKey(
         "high_bidder",
@@ -123,6 +130,7 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         "contract",
         "The contract once the auction is over (also after the deal), else `null`.",
         _nullable("bid"),
+        rendering=Rendering.CALL,
     ),
     ObservationKey(
         "declarer",
@@ -194,6 +202,7 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         "*Set* of suits led so far in this deal (a joker lead counts as the suit it names).",
         {"type": "array", "items": {"$ref": "#/$defs/suit"}, "uniqueItems": True},
         Comparison.SET,
+        Rendering.SUITS,
     ),
     ObservationKey(
         "tricks",

@@ -61,6 +61,7 @@ from ..scenarios.narration import (
     suit_symbol,
 )
 from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
+from ..scenarios.vocabulary import Rendering, observation
 
 RULES_DIR = "rules/"
 """Pages under this folder of the docs are the rules text; only they define clauses."""
@@ -390,22 +391,24 @@ def value_html(key: str, value: Any) -> str:
         return "<em>none</em>"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key == "legal" and isinstance(value, list):
+    registered = observation(key)
+    how = Rendering.PLAIN if registered is None else registered.rendering
+    if how is Rendering.ACTIONS and isinstance(value, list):
         return ", ".join(action_html(str(v)) for v in value) or "<em>nothing</em>"
-    if key in ("high_bid", "contract"):
+    if how is Rendering.CALL:
         return call_html(str(value))
-    if key in ("kitty", "discards", "exposed") and isinstance(value, list):
+    if how is Rendering.CARDS and isinstance(value, list):
         return cards_html([str(v) for v in value])
-    if key == "hands" and isinstance(value, Mapping):
+    if how is Rendering.HANDS and isinstance(value, Mapping):
         return "<br>".join(
             f"{_escape(str(seat))}: {cards_html([str(c) for c in cards])}"
             for seat, cards in value.items()
         )
-    if key in ("trick", "last_trick") and isinstance(value, Mapping):
+    if how is Rendering.TRICK and isinstance(value, Mapping):
         return trick_html(value)
-    if key in ("suits_led",) and isinstance(value, list):
+    if how is Rendering.SUITS and isinstance(value, list):
         return " ".join(suit_html(str(v)) for v in value) or "<em>none</em>"
-    if key == "nominated":
+    if how is Rendering.SUIT:
         return suit_html(str(value))
     if isinstance(value, Mapping):
         return _sides(value)
