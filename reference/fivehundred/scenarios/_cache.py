@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import SUITE_VERSION
 from ..resources import schema_dir
+from ._schema import surely_valid
 
 CACHE_VARIABLE = "FIVEHUNDRED_CACHE"
 
@@ -51,14 +52,18 @@ def _path(text: str) -> Path | None:
 
 
 def lookup(text: str) -> Any | None:
-    """The checked document of this text, if it was stored before."""
+    """The checked document of this text, if it was stored before.
+
+    What is read back is checked against the schema again (jsonschema-rs, microseconds),
+    so a damaged or tampered cache entry is never trusted: it counts as a miss."""
     path = _path(text)
     if path is None:
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return document if isinstance(document, dict) and surely_valid(document) else None
 
 
 def store(text: str, document: Any) -> None:
@@ -70,8 +75,11 @@ def store(text: str, document: Any) -> None:
         data = json.dumps(document, ensure_ascii=False, allow_nan=False)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    except (OSError, TypeError, ValueError):
+        return
+    try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(data)
         os.replace(temporary, path)
-    except (OSError, TypeError, ValueError):
-        return
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)

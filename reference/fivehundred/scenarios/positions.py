@@ -7,6 +7,8 @@ a start to engine objects, so that what lint accepts is exactly what runs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..engine import (
     SEATS,
     Card,
@@ -60,8 +62,7 @@ def _points(value: SidePoints | None) -> tuple[int, int]:
     return (0, 0) if value is None else (value["NS"], value["EW"])
 
 
-def _hands(hands: dict[str, tuple[str, ...]] | object) -> list[list[Card]]:
-    assert isinstance(hands, dict)
+def _hands(hands: Mapping[str, tuple[str, ...]]) -> list[list[Card]]:
     return [cards(hands.get(s.name, ()), f"setup.hands.{s.name}") for s in SEATS]
 
 
@@ -71,7 +72,7 @@ def _deal(profile: Profile, game: Game, setup: Setup) -> Deal | None:
         deck = cards(spelled_deck(setup.deck, profile.name), "setup.deck")
         return Deal.from_deck(profile, dealer, deck)
     if isinstance(setup, AuctionStart):
-        return Deal(profile, dealer, _hands(dict(setup.hands)), cards(setup.kitty, "setup.kitty"))
+        return Deal(profile, dealer, _hands(setup.hands), cards(setup.kitty, "setup.kitty"))
     if isinstance(setup, PlayStart):
         try:
             contract = parse_bid(setup.contract)
@@ -82,7 +83,7 @@ def _deal(profile: Profile, game: Game, setup: Setup) -> Deal | None:
             dealer,
             contract,
             seat(setup.declarer, "setup.declarer"),
-            _hands(dict(setup.hands)),
+            _hands(setup.hands),
             leader=None if setup.leader is None else seat(setup.leader, "setup.leader"),
             nominated=None
             if setup.nominated is None
