@@ -43,12 +43,14 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
 from fivehundred.scenarios import Scenario, load_corpus
+from fivehundred.site.disputes import PROFILES_DIR, Dispute, load_disputes, profile_targets
 from fivehundred.site.generator import (
     RENDER_CACHE,
     RULEBOOK,
     RULES_DIR,
     SCENARIOS_INDEX,
     SiteModel,
+    anchored_headings,
     fill_markers,
     inject_examples,
     rewrite_repository_links,
@@ -73,6 +75,7 @@ class _State:
     from fresh files every time."""
 
     scenarios: ClassVar[list[Scenario]] = []
+    disputes: ClassVar[list[Dispute]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -93,6 +96,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for diagnostic in corpus.diagnostics:
         log.warning(f"invalid scenario left out of the site: {diagnostic}")
     _State.scenarios = corpus.scenarios
+    disputes, problems = load_disputes(root / "disputes", "scenarios/disputes")
+    for problem in problems:
+        log.warning(f"invalid dispute record left out of the site: {problem}")
+    _State.disputes = disputes
     _cache_search(config)
     snippets = config.mdx_configs.get("pymdownx.snippets")
     if isinstance(snippets, dict):
@@ -116,7 +123,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         for file in files.documentation_pages()
         if file.src_uri.startswith(RULES_DIR)
     }
-    model = SiteModel.build(_State.scenarios, rule_pages)
+    profile_pages = {
+        file.src_uri: file.content_string
+        for file in files.documentation_pages()
+        if file.src_uri.startswith(PROFILES_DIR)
+    }
+    headings = {
+        uri: [(h.title, h.anchor) for h in anchored_headings(text)]
+        for uri, text in profile_pages.items()
+    }
+    model = SiteModel.build(
+        _State.scenarios, rule_pages, _State.disputes, profile_targets(profile_pages, headings)
+    )
     for problem in model.problems:
         log.warning(problem)
     _State.model = model
