@@ -115,12 +115,14 @@ def load_disputes(folder: Path, shown_as: str = "") -> tuple[list[Dispute], list
             reason = getattr(error, "problem", None) or "not valid YAML"
             problems.append(f"{name}{at}: dispute record is not valid YAML: {reason}")
             continue
-        errors = sorted(check.iter_errors(document), key=lambda e: list(e.absolute_path))
+        errors = sorted(
+            check.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]
+        )
         if errors:
-            for error in errors[:5]:
+            for problem in errors[:5]:
                 problems.append(
                     f"{name}: dispute record does not follow schema/{DISPUTE_SCHEMA}: "
-                    f"{describe_error(error)}"
+                    f"{describe_error(problem)}"
                 )
             continue
         if document["id"] != path.stem:

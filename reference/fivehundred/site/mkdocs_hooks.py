@@ -45,6 +45,7 @@ from mkdocs.structure.toc import TableOfContents
 from fivehundred.scenarios import Scenario, load_corpus
 from fivehundred.site.disputes import PROFILES_DIR, Dispute, load_disputes, profile_targets
 from fivehundred.site.generator import (
+    CLAUSE_ANCHORS,
     RENDER_CACHE,
     RULEBOOK,
     RULES_DIR,
@@ -53,11 +54,19 @@ from fivehundred.site.generator import (
     anchored_headings,
     fill_markers,
     inject_examples,
+    relative_link,
     rewrite_repository_links,
     rulebook_page,
     scenario_page,
     scenario_uri,
     scenarios_index,
+)
+from fivehundred.site.results import (
+    RESULTS_DIR,
+    RESULTS_MARKER,
+    Report,
+    load_reports,
+    results_markdown,
 )
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
@@ -76,6 +85,7 @@ class _State:
 
     scenarios: ClassVar[list[Scenario]] = []
     disputes: ClassVar[list[Dispute]] = []
+    reports: ClassVar[list[Report]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -100,6 +110,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for problem in problems:
         log.warning(f"invalid dispute record left out of the site: {problem}")
     _State.disputes = disputes
+    reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
+    for problem in problems:
+        log.warning(f"invalid file in the results folder: {problem}")
+    _State.reports = reports
     _cache_search(config)
     snippets = config.mdx_configs.get("pymdownx.snippets")
     if isinstance(snippets, dict):
@@ -149,6 +163,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 relative = path.relative_to(repo).as_posix()
                 files.append(File.generated(config, relative, abs_src_path=str(path)))
                 _State.published[relative] = relative
+    for report in _State.reports:  # the reports themselves, for download
+        path = repo / report.file
+        files.append(File.generated(config, report.file, abs_src_path=str(path)))
+        _State.published[report.file] = report.file
     pages = _cache("scenario-pages")
     clauses = repr((sorted(model.clause_pages.items()), sorted(model.clause_titles.items())))
     used: set[str] = set()
@@ -178,7 +196,15 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
     markdown = fill_markers(markdown, uri, model)
+    if RESULTS_MARKER in markdown:
+        markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
     return _from_cache(markdown, page)
+
+
+def _results(uri: str, model: SiteModel) -> str:
+    rows = [(anchor, model.clause_link(anchor, uri)) for anchor in CLAUSE_ANCHORS]
+    links = {r.file: relative_link(uri, r.file) for r in _State.reports}
+    return results_markdown(_State.reports, model.scenarios, rows, links)
 
 
 # ---- rendering cache: a rebuild converts only the pages whose Markdown changed ------------
