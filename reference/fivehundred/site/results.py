@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -177,6 +178,10 @@ def read_report(path: Path, file: str) -> Report:
         document = strict_json(read_regular_file(path, MAX_REPORT_BYTES))
     except FileRefused as error:
         raise ReportError(f"{file}: cannot be read: {error}") from None
+    except json.JSONDecodeError as error:
+        raise ReportError(
+            f"{file}:{error.lineno}:{error.colno}: not a JSON report: {error.msg}"
+        ) from None
     except (JsonRefused, UnicodeDecodeError) as error:
         raise ReportError(f"{file}: not a JSON report: {error}") from None
     return report_from_document(document, file)
