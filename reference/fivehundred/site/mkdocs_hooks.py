@@ -39,6 +39,7 @@ import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
@@ -98,6 +99,13 @@ class _State:
     """Pages whose rendering this build takes from the cache."""
     indexed: ClassVar[set[str]] = set()
     """Search-index cache keys used by this build."""
+    templated: ClassVar[dict[str, str]] = {}
+    """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
+    template_keys: ClassVar[set[str]] = set()
+    """Template cache keys used by this build."""
+    site: ClassVar[str] = ""
+    """What every page's template output depends on besides the page: the configuration
+    file, the published address and the navigation with every title; set per build."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -123,6 +131,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.keys = {}
     _State.hits = {}
     _State.indexed = set()
+    _State.templated = {}
+    _State.template_keys = set()
+    _State.site = ""
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -307,7 +318,98 @@ class _Bytecode(jinja2.BytecodeCache):
 
 def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> jinja2.Environment:
     env.bytecode_cache = _Bytecode()
+    get_template = env.get_template
+
+    def cached_template(name: Any, *args: Any, **kwargs: Any) -> Any:
+        return _CachedTemplate(get_template(name, *args, **kwargs))
+
+    env.get_template = cached_template  # type: ignore[method-assign]
     return env
+
+
+# ---- template cache: a rebuild re-renders the theme only around pages that changed ------
+#
+# Rendering the theme's template (navigation, header, footer) around each page is the
+# largest part of a rebuild once the Markdown is cached.  A page's whole HTML file depends
+# on its rendering (``_State.keys``), its own address, its neighbours, the navigation with
+# every title in it and the configuration; when none of these changed since the last
+# build, the file from that build is written again.  A fresh process renders everything.
+
+
+class _CachedTemplate:
+    def __init__(self, template: jinja2.Template) -> None:
+        self._template = template
+
+    def render(self, context: Any) -> str:
+        page = context.get("page") if isinstance(context, dict) else None
+        key = None
+        if isinstance(page, Page):
+            key = _State.templated.get(page.file.src_uri)
+        if key is None:
+            return self._template.render(context)
+        key = hashlib.sha256(f"{key}\0{self._template.name}".encode()).hexdigest()
+        _State.template_keys.add(key)
+        cache = _cache("templates")
+        hit = cache.get(key)
+        if isinstance(hit, str):
+            return hit
+        output = self._template.render(context)
+        cache[key] = output
+        return output
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._template, name)
+
+
+def on_page_context(context: Any, page: Page, config: MkDocsConfig, nav: Navigation) -> Any:
+    rendered = _State.keys.get(page.file.src_uri)
+    if rendered is None:
+        return context
+    if not _State.site:
+        _State.site = _site_signature(config, nav)
+    neighbours = [
+        (p.title, getattr(p, "url", None)) if p is not None else None
+        for p in (page.previous_page, page.next_page, page.parent)
+    ]
+    parts = (
+        _State.site,
+        rendered,
+        page.url,
+        page.canonical_url or "",
+        page.edit_url or "",
+        page.title or "",
+        repr(page.meta),
+        repr(neighbours),
+    )
+    _State.templated[page.file.src_uri] = hashlib.sha256(
+        "\0".join(parts).encode("utf-8")
+    ).hexdigest()
+    return context
+
+
+def _site_signature(config: MkDocsConfig, nav: Navigation) -> str:
+    def walk(items: Any) -> Any:
+        return [
+            (type(item).__name__, item.title, getattr(item, "url", None), walk(item.children))
+            if getattr(item, "children", None)
+            else (type(item).__name__, item.title, getattr(item, "url", None))
+            for item in items
+        ]
+
+    try:
+        source = Path(config.config_file_path).read_bytes()
+    except OSError:
+        source = b""
+    digest = hashlib.sha256(source)
+    for part in (
+        _State.fingerprint,
+        config.site_url or "",
+        config.repo_url or "",
+        repr(config.extra),
+        repr(walk(nav.items)),
+    ):
+        digest.update(b"\0" + part.encode("utf-8"))
+    return digest.hexdigest()
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -319,6 +421,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     search = _cache("search")
     for key in [k for k in search if k not in _State.indexed]:
         del search[key]
+    templates = _cache("templates")
+    for key in [k for k in templates if k not in _State.template_keys]:
+        del templates[key]
 
 
 def _cache(name: str) -> dict[Any, Any]:
@@ -386,6 +491,7 @@ __all__ = [
     "on_env",
     "on_files",
     "on_page_content",
+    "on_page_context",
     "on_page_markdown",
     "on_post_build",
 ]
