@@ -50,6 +50,7 @@ from fivehundred.site.generator import (
     RENDER_CACHE,
     RULEBOOK,
     RULES_DIR,
+    SCENARIOS_DIR,
     SCENARIOS_INDEX,
     SiteModel,
     anchored_headings,
@@ -103,6 +104,8 @@ class _State:
     """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
     template_keys: ClassVar[set[str]] = set()
     """Template cache keys used by this build."""
+    aside: ClassVar[dict[str, list[str]]] = {}
+    """Page ``src_uri`` → the HTML blocks taken out of its Markdown before conversion."""
     site: ClassVar[str] = ""
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
@@ -133,6 +136,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.indexed = set()
     _State.templated = {}
     _State.template_keys = set()
+    _State.aside = {}
     _State.site = ""
     nav = config.nav
     if isinstance(nav, list):
@@ -209,7 +213,47 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown = fill_markers(markdown, uri, model)
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
-    return _from_cache(markdown, page)
+    markdown = _from_cache(markdown, page)
+    if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
+        markdown = _set_aside(markdown, uri)
+    return markdown
+
+
+# ---- raw HTML set aside: the scenario pages' tables and files skip the Markdown parser ----
+#
+# A scenario page is mostly HTML blocks the generator writes (the hands, the steps table,
+# the commands, the file).  Markdown passes an HTML block through untouched, but parses it
+# with Python's HTML parser first, which was the largest part of converting those pages.
+# Each such block is replaced by a one-line comment before conversion and put back, as
+# it was, in the converted page, so the HTML is the same as if Markdown had passed it on.
+
+_RAW_BLOCK = re.compile(
+    r'^<(p|table|pre|details) class="(?:fh-hands|fh-steps|fh-commands|note fh-source)">'
+    r".*?</\1>$",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def _set_aside(markdown: str, uri: str) -> str:
+    blocks: list[str] = []
+
+    def stash(match: re.Match[str]) -> str:
+        blocks.append(match.group(0))
+        return f"<!--fh-raw-{len(blocks) - 1}-->"
+
+    markdown = _RAW_BLOCK.sub(stash, markdown)
+    if blocks:
+        _State.aside[uri] = blocks
+    return markdown
+
+
+def _put_back(html: str, uri: str) -> str:
+    blocks = _State.aside.pop(uri, None)
+    if not blocks:
+        return html
+    for index, block in enumerate(blocks):
+        html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
+    return html
 
 
 def _results(uri: str, model: SiteModel) -> str:
@@ -290,6 +334,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
+    html = _put_back(html, uri)
     key = _State.keys.get(uri)
     if key is None or _State.hits.pop(uri, None) is not None:
         return html
