@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -307,12 +308,15 @@ def refresh(root: Path, only: Sequence[str] = ()) -> int:
     for name, command in PROJECT_REPORTS:
         if only and name not in only:
             continue
-        argv = [sys.executable, "-m", "fivehundred", "verify", "--format", "json"]
-        argv += ["-o", str(folder / name)]
+        args = ["verify", "--format", "json", "-o", f"{RESULTS_DIR}/{name}"]
         if command is not None:
-            argv += ["--impl", command]
-        print(f"{RESULTS_DIR}/{name}: {' '.join(argv[1:])}", flush=True)
-        code = subprocess.run(argv, cwd=root, check=False).returncode
+            args += ["--impl", command]
+        print("fivehundred " + " ".join(shlex.quote(a) for a in args), flush=True)
+        code = subprocess.run(
+            [sys.executable, "-m", "fivehundred", *args], cwd=root, check=False
+        ).returncode
+        if code not in (0, 1):
+            print(f"{RESULTS_DIR}/{name}: the run ended with status {code}", file=sys.stderr)
         worst = max(worst, code)
     return worst
 
