@@ -778,11 +778,10 @@ def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
                 href = relative_link(page_uri, path) + hash_ + fragment
             why = _link_title("another answer in: " + "; ".join(d.title for d in disputes))
             names.append(f'[`{profile}`]({href} "{why}")')
-        lines += [
-            "",
-            '<span class="fh-flag fh-differs" title="the rule sets named here answer '
-            'differently">differs per profile</span> ' + ", ".join(names),
-        ]
+        lines[-1] += (
+            ' <span class="fh-flag fh-differs" title="the rule sets named here answer '
+            'differently">differs per profile</span> ' + ", ".join(names)
+        )
     return [*lines, "</div>", ""]
 
 
