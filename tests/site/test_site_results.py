@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
-import logging
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -158,23 +158,25 @@ def _hooks() -> Any:
     return module
 
 
-def test_the_build_warns_naming_a_bad_file_so_strict_fails(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_a_bad_file_stops_the_build_with_an_error_naming_it(tmp_path: Path) -> None:
     from mkdocs.config import load_config
+    from mkdocs.exceptions import PluginError
 
     (tmp_path / "scenarios").symlink_to(REPO / "scenarios")
     (tmp_path / "results").mkdir()
     (tmp_path / "results" / "theirs.json").write_text("[]", encoding="utf-8")
+    shutil.copy2(RESULTS / "reference.json", tmp_path / "results" / "reference.json")
     config = load_config(str(REPO / "mkdocs.yml"))
     config.config_file_path = str(tmp_path / "mkdocs.yml")
     hooks = _hooks()
-    with caplog.at_level(logging.WARNING, logger="mkdocs"):
+    with pytest.raises(PluginError) as raised:
         hooks.on_config(config)
-    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
-    assert warnings and all(r.name.startswith("mkdocs.") for r in warnings)
-    assert any("results/theirs.json" in r.getMessage() for r in warnings)
-    assert isinstance(hooks._State.reports, list) and hooks._State.reports == []
+    message = str(raised.value)
+    assert "results/theirs.json: not a report" in message
+    assert "reference.json" not in message
+    (tmp_path / "results" / "theirs.json").unlink()
+    hooks.on_config(config)
+    assert [r.file for r in hooks._State.reports] == ["results/reference.json"]
 
 
 def test_reports_are_read_into_plain_data(reference_document: dict[str, Any]) -> None:

@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -122,8 +123,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(f"invalid dispute record left out of the site: {problem}")
     _State.disputes = disputes
     reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
-    for problem in problems:
-        log.warning(f"invalid file in the results folder: {problem}")
+    if problems:  # a bad report stops every build, strict or not: its column would be a lie
+        raise PluginError(
+            "the results folder holds a file that is not a valid report:\n  "
+            + "\n  ".join(problems)
+        )
     _State.reports = reports
     _cache_search(config)
     snippets = config.mdx_configs.get("pymdownx.snippets")
