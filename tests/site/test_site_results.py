@@ -100,13 +100,35 @@ def test_the_matrix_has_a_column_per_report_and_a_row_per_ruling(
     other = report_from_document(document, "results/other.json")
     rows = [("deck", "[The deck](rules/deck.md#deck)"), ("no-ties", "[No ties](x.md#no-ties)")]
     text = results_markdown([good, other], scenarios, rows, {"results/other.json": "o.json"})
-    header = next(line for line in text.splitlines() if line.startswith("| ruling |"))
-    assert header.endswith(f"| {good.label} | other 0.1 |")
+    page = _html(text)
+    assert f"<th>{good.label}</th>\n<th>other 0.1</th>" in page
     deck_row = next(line for line in text.splitlines() if line.startswith("| [The deck]"))
     cited = sum(1 for s in scenarios if "deck" in s.rules)
     assert f"| {cited} | ✔ {cited} passed | ✘ " in deck_row
     assert "[`results/other.json`](o.json)" in text
     assert "`results/reference.json`" in text
+
+
+def _html(markdown_text: str) -> str:
+    import markdown
+
+    return markdown.markdown(markdown_text, extensions=["tables", "md_in_html"])
+
+
+def test_what_a_report_says_about_itself_is_shown_as_plain_text(
+    reference_document: dict[str, Any], scenarios: list[Scenario]
+) -> None:
+    document = copy.deepcopy(reference_document)
+    document["implementation"] = {
+        "name": "[click](http://example.org) *bold* <b>x</b> a|b",
+        "version": "1\n2",
+        "language": "`c`",
+    }
+    report = report_from_document(document, "results/odd.json")
+    page = _html(results_markdown([report], scenarios, [("deck", "deck")], {}))
+    assert "<a " not in page and "<em>" not in page and "<b>" not in page
+    assert "<code>c</code>" not in page and "<td>`c`</td>" in page
+    assert "[click](http://example.org) *bold* &lt;b&gt;x&lt;/b&gt; a&#124;b 1 2" in page
 
 
 def test_no_report_says_so(scenarios: list[Scenario]) -> None:
@@ -122,6 +144,7 @@ def test_no_report_says_so(scenarios: list[Scenario]) -> None:
         ("other.json", '{"name": "x"}', "results/other.json: not a report of `fivehundred"),
         ("notes.txt", "hello", "results/notes.txt: not a report"),
         ("report.yaml", "a: 1", "results/report.yaml: not a report"),
+        ("My `Engine`.json", "{}", "results/My `Engine`.json: a report's file name"),
     ],
 )
 def test_a_file_that_is_not_a_report_is_a_problem_naming_it(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -51,6 +52,8 @@ ALLOWED_OTHER_FILES = frozenset({"README.md"})
 """Files besides reports the folder may hold."""
 
 MAX_REPORT_BYTES = 32 * 1024 * 1024
+
+_FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*\.json$")
 
 PROJECT_REPORTS: tuple[tuple[str, str | None], ...] = (
     ("reference.json", None),
@@ -211,6 +214,12 @@ def load_reports(folder: Path, shown_as: str = RESULTS_DIR) -> tuple[list[Report
                 "`fivehundred verify --format json` (*.json) and a README.md"
             )
             continue
+        if not _FILE_NAME.match(path.name):
+            problems.append(
+                f"{file}: a report's file name is lower-case letters, digits, '.', '-' or '_', "
+                "ending in .json"
+            )
+            continue
         try:
             reports.append(read_report(path, file))
         except ReportError as error:
@@ -221,8 +230,15 @@ def load_reports(folder: Path, shown_as: str = RESULTS_DIR) -> tuple[list[Report
 # ---- the page ---------------------------------------------------------------------------
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!~^-])")
+
+
 def _escape(text: str) -> str:
-    return html.escape(text, quote=False).replace("|", "&#124;")
+    """Text from a report (anyone's) as literal text in a table cell: no HTML, no
+    Markdown, no line break, no cell border."""
+    text = " ".join(text.split())
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    return text.replace("|", "&#124;")
 
 
 def cell(states: Sequence[State]) -> str:
