@@ -10,8 +10,8 @@ hold for a corpus larger than today's.  Two builds are timed in one process, as
 2. a rebuild after one scenario file has changed (its title and explanation edited):
    the configuration is loaded again and the whole site built again, as ``mkdocs
    serve`` does on every change; what the hook cached in the first build (each
-   page's rendering, keyed by a hash of its Markdown) is reused for what did not
-   change.
+   page's rendering, keyed by a hash of its Markdown, its search entries and its
+   whole HTML file) is reused for what did not change.
 
 ``--no-cache`` clears that cache between the builds, for the figure without it.
 Targets: a full build under 20 s with 500 or more scenarios, a rebuild under 5 s.
