@@ -276,11 +276,6 @@ def results_markdown(
             "the project's own.*\n"
         )
     lines = ["## Reports {#reports}", ""]
-    lines += [
-        "| implementation | language | report | suite | run | its own headline | "
-        "scenarios of this corpus |",
-        "|---|---|---|---|---|---|---|",
-    ]
     for report in reports:
         states = [report.state(s) for s in scenarios]
         summary = ", ".join(
@@ -288,14 +283,16 @@ def results_markdown(
         )
         link = file_links.get(report.file)
         where = f"[`{report.file}`]({link})" if link else f"`{report.file}`"
-        headline = _escape(report.headline)
-        if report.broken:
-            headline += f" (broken adapter: {_escape(report.broken)})"
-        lines.append(
-            f"| **{_escape(report.label)}** | {_escape(report.language)} | {where} | "
-            f"{_escape(report.suite_version)} | {_escape(report.started_at[:10])}, "
-            f"{_escape(report.mode)} | {headline} | {summary or 'none'} |"
+        broken = (
+            f" The adapter was judged broken: {_escape(report.broken)}." if report.broken else ""
         )
+        lines += [
+            f"- **{_escape(report.label)}** ({_escape(report.language)}), {where}: suite "
+            f"{_escape(report.suite_version)}, run {_escape(report.started_at[:10])} "
+            f"({_escape(report.mode)}); capabilities: {_escape(report.capabilities)}.  ",
+            f"  Its own headline: *{_escape(report.headline)}*.{broken}  ",
+            f"  Read against the {len(scenarios)} scenarios of this site: {summary or 'none'}.",
+        ]
     lines += ["", "## By ruling {#by-ruling}", ""]
     header = "| ruling | scenarios | " + " | ".join(_escape(r.label) for r in reports) + " |"
     lines += [
