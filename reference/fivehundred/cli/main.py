@@ -719,5 +719,10 @@ def rules() -> None:
     out_console().print(table)
 
 
+from .disputes_command import disputes  # noqa: E402  (registered after the group exists)
+
+main.add_command(disputes)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
