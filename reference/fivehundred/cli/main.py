@@ -649,12 +649,20 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
     from rich.table import Table
 
     from ..scenarios import load_corpus
-    from ..scenarios.coverage import LEVELS, coverage, problems
+    from ..scenarios.coverage import (
+        LEVELS,
+        coverage,
+        default_profile_only,
+        other_profiles,
+        problems,
+    )
 
     corpus = load_corpus(_paths(paths))
     print_diagnostics(corpus.diagnostics, err_console())
     rows = coverage(corpus.scenarios)
     found = problems(rows)
+    others = other_profiles(corpus.scenarios)
+    default_count = len(default_profile_only(corpus.scenarios))
     if fmt == "json":
         document = {
             "rulings": [
@@ -670,6 +678,8 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
                 for r in rows
             ],
             "problems": found,
+            "default_profile_scenarios": default_count,
+            "other_profiles": others,
         }
         click.echo(json.dumps(document, indent=2))
     else:
@@ -695,8 +705,15 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
         console.print(table)
         for problem in found:
             console.print(f"[red]coverage:[/] {escape(problem)}")
+        if others:
+            listed = ", ".join(f"{label} {count}" for label, count in others.items())
+            console.print(
+                f"other rule sets (their scenarios do not count for the rulings): {listed}"
+            )
         verdict = "no gaps" if not found else f"{len(found)} gaps"
-        console.print(f"coverage: {len(corpus.scenarios)} scenarios, 34 rulings, {verdict}")
+        console.print(
+            f"coverage: {default_count} scenarios of the default profile, 34 rulings, {verdict}"
+        )
     if found or corpus.invalid_files:
         sys.exit(1)
 
