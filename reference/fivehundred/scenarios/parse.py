@@ -82,8 +82,8 @@ def _int(value: Any, where: str) -> int:
 def _sides(value: Any, where: str) -> dict[str, int] | None:
     if value is None:
         return None
-    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
-        raise ModelError(where, f"expected {{NS: number, EW: number}}, found {value!r}")
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ModelError(where, f"expected a number for each side, found {value!r}")
     return {key: _int(v, f"{where}.{key}") for key, v in value.items()}
 
 
