@@ -54,7 +54,7 @@ def lint_scenario(scenario: Scenario) -> list[Problem]:
         )
     problems.extend(_check_setup(scenario.setup, profile))
     problems.extend(_check_step_cards(scenario.steps, profile))
-    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps))
+    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps, profile))
     problems.extend(_check_deal_results(scenario.steps, profile))
     problems.extend(_check_table(scenario.steps, profile))
     if not problems:
@@ -138,14 +138,16 @@ _AUCTION, _LEAD_DUE, _PLAYING = 0, 1, 2
 _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game": None}
 
 
-def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
+def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
     Within a deal: calls, then one discard, then at most one nomination (before the
     first lead), then plays.  A ``play`` start begins after the discard; a ``game``
-    start has no deal until a ``deal`` step.  Steps expected to be refused are exempt:
-    refusing them is their point.
+    start has no deal until a ``deal`` step.  Where a deal everybody passed is played
+    at no trumps (``all_pass``), plays may follow the calls with no discard.  Steps
+    expected to be refused are exempt: refusing them is their point.
     """
+    passed_out_play = profile.all_pass == "no-trumps"
     stage: int | None = _START_STAGE[start]
     for i, step in enumerate(steps):
         if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
@@ -165,7 +167,7 @@ def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
             if stage >= _LEAD_DUE:
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
-        elif stage < _LEAD_DUE:
+        elif stage < _LEAD_DUE and not (passed_out_play and key == "play"):
             yield where, f"a {key} needs the auction and the discard to come first"
         elif key == "nominate":
             if stage > _LEAD_DUE:
@@ -209,9 +211,16 @@ def _check_table(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
         if isinstance(step, ActionStep) and step.seat not in profile.seat_names:
             yield ("steps", i, "seat"), _not_at_table(profile, "seat", step.seat)
         elif isinstance(step, DealResultStep) and isinstance(step.result, RecordedResult):
+            result: DocPath = ("steps", i, "deal_result")
             if step.result.declarer not in profile.seat_names:
-                where: DocPath = ("steps", i, "deal_result", "declarer")
-                yield where, _not_at_table(profile, "seat", step.result.declarer)
+                yield (*result, "declarer"), _not_at_table(profile, "seat", step.result.declarer)
+            if step.result.contract not in {b.token for b in profile.bid_order}:
+                yield (*result, "contract"), f"{profile.label} has no bid {step.result.contract}"
+            if step.result.tricks > profile.hand_size:
+                yield (
+                    (*result, "tricks"),
+                    f"a hand of {profile.label} has {profile.hand_size} cards",
+                )
         elif isinstance(step, Checkpoint):
             for key, value in step.expect.items():
                 entry = observation(key)

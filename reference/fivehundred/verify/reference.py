@@ -160,8 +160,8 @@ class ReferenceSession:
                 raise RuntimeError("a refused action changed the deal") from None
             raise
         if deal.is_over:
-            self.last_result = deal.result
             self.game.record_deal(deal)
+            self.last_result = self.game.deals[-1]  # as recorded: under a cap, capped
 
     def _action(self, step: ActionStep, where: str) -> Action:
         if isinstance(step, CallStep):
@@ -213,7 +213,7 @@ class ReferenceSession:
             result = score_deal(self.profile, contract, declarer, tricks)
         self.game.record(result)  # raises game-over when the game has ended
         self.deal = None
-        self.last_result = result
+        self.last_result = self.game.deals[-1]  # as recorded: under a cap, capped
 
     # ---- observations ------------------------------------------------------------
 
