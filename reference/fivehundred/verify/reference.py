@@ -226,6 +226,8 @@ class ReferenceSession:
     def result_points(self) -> dict[str, int] | None:
         if self.last_result is None:
             return None
+        if self.last_result.thrown_in:  # nobody scores, at a table of any size
+            return dict.fromkeys(self.profile.side_names, 0)
         return _points(self.profile, self.last_result.points)
 
 
