@@ -82,8 +82,10 @@ def _int(value: Any, where: str) -> int:
 def _sides(value: Any, where: str) -> dict[str, int] | None:
     if value is None:
         return None
-    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
-        raise ModelError(where, f"expected {{NS: number, EW: number}}, found {value!r}")
+    # Keyed by the sides of the scenario's profile (NS, EW; N, E, S; NSP5, EWP6 ...):
+    # the schema checks the names and positions.side_points checks them against the profile.
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ModelError(where, f"expected a mapping of side to number, found {value!r}")
     return {key: _int(v, f"{where}.{key}") for key, v in value.items()}
 
 
