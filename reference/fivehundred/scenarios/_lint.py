@@ -54,7 +54,7 @@ def lint_scenario(scenario: Scenario) -> list[Problem]:
         )
     problems.extend(_check_setup(scenario.setup, profile))
     problems.extend(_check_step_cards(scenario.steps, profile))
-    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps))
+    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps, profile))
     problems.extend(_check_deal_results(scenario.steps, profile))
     problems.extend(_check_table(scenario.steps, profile))
     if not problems:
@@ -138,14 +138,18 @@ _AUCTION, _LEAD_DUE, _PLAYING = 0, 1, 2
 _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game": None}
 
 
-def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
+def _check_step_order(
+    start: str, steps: Sequence[Step], profile: Profile | None = None
+) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
     Within a deal: calls, then one discard, then at most one nomination (before the
     first lead), then plays.  A ``play`` start begins after the discard; a ``game``
     start has no deal until a ``deal`` step.  Steps expected to be refused are exempt:
-    refusing them is their point.
+    refusing them is their point.  Where the profile plays a deal everybody passed
+    (``all_pass == "no-trumps"``), plays may follow the calls without a discard.
     """
+    plays_after_calls = profile is not None and profile.all_pass == "no-trumps"
     stage: int | None = _START_STAGE[start]
     for i, step in enumerate(steps):
         if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
@@ -165,7 +169,7 @@ def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
             if stage >= _LEAD_DUE:
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
-        elif stage < _LEAD_DUE:
+        elif stage < _LEAD_DUE and not (plays_after_calls and key == "play"):
             yield where, f"a {key} needs the auction and the discard to come first"
         elif key == "nominate":
             if stage > _LEAD_DUE:
