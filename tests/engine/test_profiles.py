@@ -148,8 +148,13 @@ def test_unknown_and_misapplied_variants_are_refused() -> None:
         profile_named("australian-4", ["defender-cap-490", "defender-cap-480"])
     with pytest.raises(ValueError, match="cannot be combined"):
         profile_named("australian-4", ["no-misere", "blind-misere"])
-    with pytest.raises(KeyError):
-        get_profile("american-4")  # the scenario layers still know only the default
+    assert get_profile("american-4", ["all-pass-no-trumps"]) is profile_named(
+        "american-4", ["all-pass-no-trumps"]
+    )
+    with pytest.raises(KeyError, match="unknown profile"):
+        get_profile("australian-5")
+    with pytest.raises(ValueError, match="does not apply"):
+        get_profile("american-4", ["blind-misere"])
 
 
 def test_incomplete_profiles_list_their_missing_points() -> None:

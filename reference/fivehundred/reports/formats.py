@@ -48,6 +48,7 @@ def _entry_json(entry: Entry, verification: Verification) -> dict[str, Any]:
         "title": scenario.title,
         "area": scenario.area,
         "rules": list(scenario.rules),
+        "profile": scenario.profile_label,
         "status": verdict.status.value,
         "expected_status": None if expectation is None else expectation.expected_status.value,
         "outcome": entry.outcome.value,

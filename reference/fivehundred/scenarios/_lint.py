@@ -54,7 +54,7 @@ def lint_scenario(scenario: Scenario) -> list[Problem]:
         )
     problems.extend(_check_setup(scenario.setup, profile))
     problems.extend(_check_step_cards(scenario.steps, profile))
-    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps))
+    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps, profile))
     problems.extend(_check_deal_results(scenario.steps, profile))
     problems.extend(_check_table(scenario.steps, profile))
     if not problems:
@@ -138,14 +138,16 @@ _AUCTION, _LEAD_DUE, _PLAYING = 0, 1, 2
 _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game": None}
 
 
-def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
+def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
     Within a deal: calls, then one discard, then at most one nomination (before the
     first lead), then plays.  A ``play`` start begins after the discard; a ``game``
-    start has no deal until a ``deal`` step.  Steps expected to be refused are exempt:
-    refusing them is their point.
+    start has no deal until a ``deal`` step.  Where a deal everybody passed is played
+    at no trumps (``all_pass``), plays may follow the calls with no discard.  Steps
+    expected to be refused are exempt: refusing them is their point.
     """
+    passed_out_play = profile.all_pass == "no-trumps"
     stage: int | None = _START_STAGE[start]
     for i, step in enumerate(steps):
         if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
@@ -165,7 +167,7 @@ def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
             if stage >= _LEAD_DUE:
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
-        elif stage < _LEAD_DUE:
+        elif stage < _LEAD_DUE and not (passed_out_play and key == "play"):
             yield where, f"a {key} needs the auction and the discard to come first"
         elif key == "nominate":
             if stage > _LEAD_DUE:
@@ -183,7 +185,11 @@ def _check_deal_results(steps: Sequence[Step], profile: Profile) -> Iterator[Pro
     for i, step in enumerate(steps):
         if not isinstance(step, DealResultStep) or not isinstance(step.result, RecordedResult):
             continue
-        if step.result.contract in ("MIS", "OMIS", "BMIS") and step.result.tricks > 1:
+        tricks = step.result.tricks
+        if not isinstance(tricks, int):
+            side = profile.side_of[profile.seat_names.index(step.result.declarer)]
+            tricks = tricks.get(profile.side_names[side], 0)
+        if step.result.contract in ("MIS", "OMIS", "BMIS") and tricks > 1:
             yield (
                 ("steps", i, "deal_result", "tricks"),
                 "a misère ends when the declarer wins a trick: tricks must be 0 or 1",
@@ -209,9 +215,12 @@ def _check_table(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
         if isinstance(step, ActionStep) and step.seat not in profile.seat_names:
             yield ("steps", i, "seat"), _not_at_table(profile, "seat", step.seat)
         elif isinstance(step, DealResultStep) and isinstance(step.result, RecordedResult):
+            result: DocPath = ("steps", i, "deal_result")
             if step.result.declarer not in profile.seat_names:
-                where: DocPath = ("steps", i, "deal_result", "declarer")
-                yield where, _not_at_table(profile, "seat", step.result.declarer)
+                yield (*result, "declarer"), _not_at_table(profile, "seat", step.result.declarer)
+            if step.result.contract not in {b.token for b in profile.bid_order}:
+                yield (*result, "contract"), f"{profile.label} has no bid {step.result.contract}"
+            yield from _recorded_tricks(step.result, (*result, "tricks"), profile)
         elif isinstance(step, Checkpoint):
             for key, value in step.expect.items():
                 entry = observation(key)
@@ -219,6 +228,25 @@ def _check_table(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
                     yield from _table_problems(
                         value, entry.schema, ("steps", i, "expect", key), profile
                     )
+
+
+def _recorded_tricks(result: RecordedResult, path: DocPath, profile: Profile) -> Iterator[Problem]:
+    """A recorded deal's tricks: at most a hand's worth; by side where more than two sides
+    score tricks (then every side, adding up to a whole hand unless a misère ended early)."""
+    tricks, size = result.tricks, profile.hand_size
+    misere = result.contract in ("MIS", "OMIS", "BMIS")
+    if isinstance(tricks, int):
+        if tricks > size:
+            yield path, f"a hand of {profile.label} has {size} cards; found {tricks} tricks"
+        elif len(profile.sides) > 2 and not misere:
+            sides = ", ".join(profile.side_names)
+            yield path, f"give the tricks of every side of {profile.label} ({sides})"
+        return
+    problems = list(_table_problems(tricks, {"$ref": "#/$defs/side_points"}, path, profile))
+    yield from problems
+    total = sum(tricks.values())
+    if not problems and (total > size or (total != size and not misere)):
+        yield path, f"the tricks of a played deal add up to {size}; found {total}"
 
 
 def _not_at_table(profile: Profile, kind: str, name: object) -> str:

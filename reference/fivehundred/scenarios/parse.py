@@ -82,10 +82,8 @@ def _int(value: Any, where: str) -> int:
 def _sides(value: Any, where: str) -> dict[str, int] | None:
     if value is None:
         return None
-    # Keyed by the sides of the scenario's profile (NS, EW; N, E, S; NSP5, EWP6 ...):
-    # the schema checks the names and positions.side_points checks them against the profile.
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-        raise ModelError(where, f"expected a mapping of side to number, found {value!r}")
+        raise ModelError(where, f"expected a number for each side, found {value!r}")
     return {key: _int(v, f"{where}.{key}") for key, v in value.items()}
 
 
@@ -165,8 +163,16 @@ def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
     return RecordedResult(
         _text(value.get("contract"), f"{where}.contract"),
         _text(value.get("declarer"), f"{where}.declarer"),
-        _int(value.get("tricks"), f"{where}.tricks"),
+        _tricks(value.get("tricks"), f"{where}.tricks"),
     )
+
+
+def _tricks(value: Any, where: str) -> int | dict[str, int]:
+    if isinstance(value, Mapping):
+        sides = _sides(value, where)
+        assert sides is not None
+        return sides
+    return _int(value, where)
 
 
 def parse_step(data: Any, index: int, *, wire: bool, mark: Mark | None = None) -> Step:
@@ -311,7 +317,9 @@ def _step_json(step: Step, profile: Profile) -> dict[str, Any]:
                 "deal_result": {
                     "contract": result.contract,
                     "declarer": result.declarer,
-                    "tricks": result.tricks,
+                    "tricks": result.tricks
+                    if isinstance(result.tricks, int)
+                    else dict(result.tricks),
                 }
             }
         return {"deal_result": result}
