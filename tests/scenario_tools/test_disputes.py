@@ -232,11 +232,11 @@ def test_disputes_shows_one_record_in_full() -> None:
     assert code == 0, output
     document = json.loads(output)
     assert document["question"].endswith("?")
-    assert [a["scenarios"] for a in document["answers"]] == [["2XMB"], ["45JS"]]
+    assert [a["scenarios"] for a in document["answers"]] == [["2XMB"], ["DGNN"]]
     assert document["answers"][1]["sources"][0]["seed"].startswith("002_")
     code, text = _run("disputes", "Misere-Rank")
     assert code == 0
-    assert "45JS" in text and "between-8s-and-8c" in text
+    assert "DGNN" in text and "between-8s-and-8c" in text
     code, text = _run("disputes", "misere-rnk")
     assert code == 2
     assert "did you mean misere-rank" in text

@@ -72,8 +72,8 @@ def test_each_dispute_shows_its_answers_as_tabs_with_their_paired_scenarios(
         assert len(_tabs(out, record.id)) == len(record.answers)
     entry = out[out.index("{#misere-rank}") : out.index("{#misere-needs-seven}")]
     default, american = entry.split('=== "between-8s-and-8c"')
-    assert "Example 2XMB · australian-4 ·" in default and "45JS" not in default
-    assert "Example 45JS · american-4 ·" in american
+    assert "Example 2XMB · australian-4 ·" in default and "DGNN" not in default
+    assert "Example DGNN · american-4 ·" in american
     assert "seed 002, Нулевая заявка (Nullo)" in american
     assert "[pagat.com, Five Hundred — variations](https://www.pagat.com/euchre/500.html)" in (
         american
@@ -110,15 +110,15 @@ def test_rules_pages_take_only_default_profile_scenarios(
 
 def test_profile_pages_list_their_scenarios(corpus: list[Scenario]) -> None:
     american = profile_scenarios("profiles/american-4.md", corpus)
-    assert {"45JS", "44QY", "KR2F"} <= {s.id for s in american}
+    assert {"DGNN", "SZQH", "PJQC"} <= {s.id for s in american}
     assert all(s.profile_name == "american-4" for s in american)
     variants = profile_scenarios("profiles/variants.md", corpus)
-    assert {"54DJ", "9RXF"} <= {s.id for s in variants}
+    assert {"YADY", "BSAZ"} <= {s.id for s in variants}
     assert all(s.variants and s.profile_name == "australian-4" for s in variants)
     page = (DOCS / "profiles" / "american-4.md").read_text(encoding="utf-8")
     out = add_profile_scenarios(page, "profiles/american-4.md", corpus, ["misere-rank"])
     assert "## Scenarios of this profile {#scenarios-of-this-profile}" in out
-    assert "| [45JS](../scenarios/45JS.md) |" in out
+    assert "| [DGNN](../scenarios/DGNN.md) |" in out
     assert "[misere-rank](../disputes.md#misere-rank)" in out
     assert "2XMB" not in out.split("{#scenarios-of-this-profile}")[1]
     default = add_profile_scenarios("# A\n", "profiles/australian-4.md", corpus)
