@@ -4,6 +4,7 @@ count by profile, and an adapter receives only the rule sets it declared."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import textwrap
@@ -221,3 +222,22 @@ def test_recorded_results_give_every_sides_tricks_where_players_score_their_own(
     code, output = _run("validate", str(path))
     assert code == 1
     assert "the tricks of a played deal add up to 10; found 11" in output
+
+
+def test_validate_checks_the_dispute_records_beside_the_scenarios(tmp_path: Path) -> None:
+    suite = Path(__file__).resolve().parents[2] / "scenarios"
+    (tmp_path / "area").mkdir()
+    (tmp_path / "area" / "default.yaml").write_text(textwrap.dedent(DEFAULT), encoding="utf-8")
+    (tmp_path / "disputes").mkdir()
+    record = (suite / "disputes" / "all-pass.yaml").read_text(encoding="utf-8")
+    record = re.sub(r"(?m)^scenarios: .*$", "scenarios: [ZZT4, ZZZZ]", record)
+    (tmp_path / "disputes" / "all-pass.yaml").write_text(record, encoding="utf-8")
+    code, output = _run("validate", str(tmp_path))
+    assert code == 1
+    assert "all-pass: scenario ZZZZ does not exist" in output
+    assert "all-pass: scenario ZZT4 lacks the tag dispute-all-pass" in output
+    assert "1 dispute records" in output
+    # The records folder by itself: its schema is checked, its pairs cannot be.
+    code, output = _run("validate", str(tmp_path / "disputes"))
+    assert code == 0, output
+    assert "0 files, 0 valid, 0 invalid, 1 dispute records, 0 problems" in output

@@ -132,19 +132,26 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check scenario files: safe YAML, the JSON Schema, then semantic lint.
 
     PATHS are files or directories (default: the bundled scenarios).  Every problem
-    is reported with file:line:column; one bad file never hides the others.
+    is reported with file:line:column; one bad file never hides the others.  A folder
+    that holds disputes/ (the suite's scenarios/ by default) also has its dispute
+    records checked: their schema, and that the scenarios each lists exist, carry its
+    tag and show at least two of its answers.
     """
     from ..safety import clean_json
     from ..scenarios import load_corpus
+    from ..scenarios.disputes import check_disputes
 
-    corpus = load_corpus(_paths(paths))
-    diagnostics = corpus.diagnostics
+    chosen = _paths(paths)
+    corpus = load_corpus(chosen)
+    records, dispute_problems = check_disputes(chosen, corpus.scenarios)
+    diagnostics = [*corpus.diagnostics, *dispute_problems]
     if fmt == "json":
         click.echo(
             json.dumps(
                 {
                     "files": len(corpus.files),
                     "valid": len(corpus.files) - len(corpus.invalid_files),
+                    "dispute_records": records,
                     "diagnostics": clean_json([d.as_json() for d in diagnostics]),
                 },
                 indent=2,
@@ -154,13 +161,14 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     else:
         print_diagnostics(diagnostics)
         bad = len(corpus.invalid_files)
-        style = "red" if bad else "green"
+        style = "red" if bad or dispute_problems else "green"
+        checked = f", {records} dispute records" if records else ""
         out_console().print(
             f"[{style}]validate: {len(corpus.files)} files, {len(corpus.files) - bad} valid, "
-            f"{bad} invalid, {len(diagnostics)} problems[/]"
+            f"{bad} invalid{checked}, {len(diagnostics)} problems[/]"
         )
-    if corpus.invalid_files or not corpus.files:
-        if not corpus.files:
+    if corpus.invalid_files or dispute_problems or not (corpus.files or records):
+        if not (corpus.files or records):
             err_console().print("validate: no scenario files found")
         sys.exit(1)
 

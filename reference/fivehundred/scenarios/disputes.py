@@ -275,6 +275,39 @@ def load_disputes(folder: Path | None = None) -> DisputeSet:
     return DisputeSet(sorted(records, key=lambda d: d.id), diagnostics)
 
 
+def _dispute_folders(paths: Sequence[Path] | None) -> list[tuple[Path, bool]]:
+    """The dispute folders of what ``validate`` was given, each with whether its
+    scenarios were given too: ``disputes/`` inside a given folder (the suite's scenarios
+    by default), or a ``disputes`` folder given by itself."""
+    roots = [scenarios_dir()] if paths is None else list(paths)
+    folders = []
+    for root in roots:
+        if root.is_dir() and root.name == DISPUTES_DIR:
+            folders.append((root, False))
+        elif (root / DISPUTES_DIR).is_dir():
+            folders.append((root / DISPUTES_DIR, True))
+    return folders
+
+
+def check_disputes(
+    paths: Sequence[Path] | None, scenarios: Sequence[Scenario]
+) -> tuple[int, list[Diagnostic]]:
+    """The dispute records of what ``validate`` checks, and their problems: each file's
+    schema and lint and, when the scenarios beside them were loaded too (``scenarios``),
+    each record's paired scenarios.  Returns how many record files were read."""
+    count = 0
+    problems: list[Diagnostic] = []
+    for folder, with_scenarios in _dispute_folders(paths):
+        found = load_disputes(folder)
+        count += len(list(folder.glob("*.yaml")))
+        problems += found.diagnostics
+        for record in found.records if with_scenarios else ():
+            assert record.path is not None
+            for message in pair_problems(record, scenarios):
+                problems.append(_diag(record.path, None, ("scenarios",), message, "lint"))
+    return count, problems
+
+
 __all__ = [
     "DISPUTE_SCHEMA",
     "PAIRED_MINIMUM",
@@ -285,6 +318,7 @@ __all__ = [
     "answer_for",
     "answers_shown",
     "carried_answers",
+    "check_disputes",
     "dispute_from_document",
     "disputes_dir",
     "is_paired",
