@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import SUITE_VERSION
+from ..engine import PROFILE_NAMES, VARIANTS
 from ..reports import REPORT_FORMATS
 from ..resources import SuiteError, use_suite
 from ..scenarios.vocabulary import STARTS
@@ -77,6 +78,20 @@ def _selection_options(function: click.decorators.FC) -> click.decorators.FC:
             click.option("--tag", "tags", multiple=True, help="Only scenarios with this tag."),
             click.option(
                 "--rule", "rules", multiple=True, help="Only scenarios citing this anchor."
+            ),
+            click.option(
+                "--profile",
+                "profiles",
+                multiple=True,
+                type=click.Choice(PROFILE_NAMES),
+                help="Only scenarios of this profile (rule set), with or without toggles.",
+            ),
+            click.option(
+                "--variant",
+                "variants",
+                multiple=True,
+                type=click.Choice(list(VARIANTS)),
+                help="Only scenarios that switch on this variant toggle (repeatable: all).",
             ),
         ]
     ):
@@ -224,6 +239,8 @@ def verify(
     areas: tuple[str, ...],
     tags: tuple[str, ...],
     rules: tuple[str, ...],
+    profiles: tuple[str, ...],
+    variants: tuple[str, ...],
     command: str | None,
     one_shot: bool,
     timeout: float | None,
@@ -249,7 +266,7 @@ def verify(
 
     options = VerifyOptions(
         paths=_paths(paths),
-        selection=Selection(ids, areas, tags, rules),
+        selection=Selection(ids, areas, tags, rules, profiles, variants),
         command=command,
         one_shot=one_shot,
         timeout=timeout,
@@ -381,6 +398,8 @@ def list_command(
     areas: tuple[str, ...],
     tags: tuple[str, ...],
     rules: tuple[str, ...],
+    profiles: tuple[str, ...],
+    variants: tuple[str, ...],
     fmt: str,
 ) -> None:
     """List scenarios: id, area, title and the rules they cite (filters as for verify)."""
@@ -389,7 +408,7 @@ def list_command(
     from .finding import no_match_message, normalise_selection, unknown_ids_message
 
     corpus = load_corpus(_paths(paths))
-    selection = normalise_selection(Selection(ids, areas, tags, rules))
+    selection = normalise_selection(Selection(ids, areas, tags, rules, profiles, variants))
     unknown = [i for i in selection.ids if i not in {s.id for s in corpus.scenarios}]
     if unknown:
         raise click.UsageError(unknown_ids_message(unknown, corpus))
@@ -405,6 +424,7 @@ def list_command(
                 "rules": list(s.rules),
                 "tags": list(s.tags),
                 "profile": s.profile_name,
+                "variants": list(s.variants),
                 "path": None if s.path is None else str(s.path),
             }
             for s in chosen
@@ -418,8 +438,12 @@ def list_command(
     table.add_column("area", no_wrap=True)
     table.add_column("title")
     table.add_column("rules", style="dim")
+    several = len({s.profile_label for s in chosen}) > 1
+    if several:
+        table.add_column("profile", style="magenta")
     for s in chosen:
-        table.add_row(s.id, s.area, s.title, ", ".join(s.rules))
+        row = [s.id, s.area, s.title, ", ".join(s.rules)]
+        table.add_row(*row, *([s.profile_label] if several else []))
     out_console().print(table)
 
 

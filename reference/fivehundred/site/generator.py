@@ -509,8 +509,8 @@ def dealt_hands(scenario: Scenario) -> dict[str, list[str]]:
     if not isinstance(setup, DeckStart):
         return {}
     try:
-        profile = get_profile(scenario.profile_name)
-        deck = [parse_card(t) for t in spelled_deck(setup.deck, scenario.profile_name)]
+        profile = get_profile(scenario.profile_name, scenario.variants)
+        deck = [parse_card(t) for t in spelled_deck(setup.deck, profile)]
         seats, kitty = deal_packets(profile, Seat.parse(setup.dealer), deck)
     except (NotationError, ValueError, KeyError, TypeError):
         return {}
