@@ -117,6 +117,14 @@ class Game {
       order.push(s);
       s = this.leftOf(s);
     }
+    // Two-handed game: the cards left over are dealt as a third hand, after the dealer, when
+    // the pack makes a full third hand (33 cards); otherwise (deck-24) what is left after the
+    // deal is out of play.
+    const hands = { ...this.hands };
+    if (P.deadHand && deck.length === 10 * (this.seats.length + 1) + P.kitty) {
+      order.push('dead');
+      hands.dead = this.dead;
+    }
     // [packet size, cards to the kitty after the round]
     let rounds = P.deal === 'one-card-per-round' ? [[3, 1], [4, 1], [3, 1]] : [[3, 3], [4, 0], [3, 0]];
     if (this.mis('packets-3-2-3-2')) rounds = [[3, 1], [2, 1], [3, 1], [2, 0]];
@@ -126,11 +134,11 @@ class Game {
     let pos = 0;
     for (const [size, toKitty] of rounds) {
       for (const seat of order) {
-        for (let k = 0; k < size; k++) this.hands[seat].push(deck[pos++]);
+        for (let k = 0; k < size; k++) hands[seat].push(deck[pos++]);
       }
       for (let k = 0; k < toKitty; k++) this.kitty.push(deck[pos++]);
     }
-    this.dead = deck.slice(pos);
+    this.dead.push(...deck.slice(pos));
     this.startAuction();
   }
 
@@ -524,7 +532,16 @@ class Game {
     const before = { ...this.scores };
     // Defenders' limit (toggles defender-cap-490/480, reading 2: trick points never take a
     // side above the limit; misreading defence-cap-490 on the default profile).
-    const cap = P.defenderCap !== null ? P.defenderCap : this.mis('defence-cap-490') ? 490 : null;
+    // Toggles defender-cap-490/480, reading 1 (the format page's toggle table: "a side with
+    // 490 or more scores nothing for its tricks against the contract"): a defending side
+    // already at the limit scores no trick points; below it, all of them.
+    if (P.defenderCap !== null && declSide !== null) {
+      for (const def of P.sideNames) {
+        if (def !== declSide && this.scores[def] >= P.defenderCap && score[def] > 0) score = { ...score, [def]: 0 };
+      }
+    }
+    // Misreading defence-cap-490 (default profile): reading 2, trick points stop at 490.
+    const cap = this.mis('defence-cap-490') ? 490 : null;
     if (cap !== null && declSide !== null) {
       for (const def of P.sideNames) {
         if (def === declSide || !(score[def] > 0)) continue;

@@ -19,10 +19,10 @@ const RANK_VALUE = { A: 14, K: 13, Q: 12, J: 11, 13: 10.75, 12: 10.5, 11: 10.25,
 
 // Build a pack: for each suit the ranks it has, in canonical order (spades, clubs, diamonds,
 // hearts, each from the ace down), then the joker.
-function pack(ranksBySuit) {
+function pack(ranksBySuit, joker = true) {
   const deck = [];
   for (const s of SUITS) for (const r of ALL_RANKS) if (ranksBySuit[s].includes(r)) deck.push(`${r}${s}`);
-  deck.push(JOKER);
+  if (joker) deck.push(JOKER);
   return deck;
 }
 const downTo = (low) => ALL_RANKS.slice(0, ALL_RANKS.indexOf(low) + 1).filter((r) => !['13', '12', '11'].includes(r));
@@ -33,9 +33,9 @@ const PACKS = {
   43: () => pack({ S: downTo('5'), C: downTo('5'), D: downTo('4'), H: downTo('4') }),
   // Seed 002 (two or three players, "39" but the ranks make 33) and seed 003: A..7 and the joker.
   33: () => pack(same4(downTo('7'))),
-  // deck-24 toggle: seed 002 gives the size only. Open point (README): A..9 in each suit
-  // (the 24 suit cards) plus the joker, as in every other pack of the seed.
-  24: () => pack(same4(downTo('9'))),
+  // deck-24 toggle: seed 002 gives the size only; the format page's toggle table says
+  // "the 24-card deck (A to 9)": A..9 in each suit and no joker (README, open points).
+  24: () => pack(same4(downTo('9')), false),
   // american-5: the 52 cards and the joker (published sources; seed 002 names no pack).
   53: () => pack(same4(downTo('2'))),
   // Seed 002 Колода (six players): 52 cards, 11 and 12 of every suit, 13 of hearts and
@@ -115,6 +115,7 @@ const PROFILES = {
     sides: sidesFrom([['N'], ['E']]),
     deck: PACKS[33](),
     ...AMERICAN,
+    deadHand: true, // pagat (american-2 page): the ten cards left are a third hand nobody plays
   }),
   'american-5': () => ({
     seats: ['N', 'E', 'S', 'W', 'P5'],
@@ -191,7 +192,7 @@ function makeProfile(name, variants = []) {
   P.jokerLeadLastTrickOnly = V.has('joker-leads-last-trick-only');
   P.raiseAfterAllPass = V.has('raise-after-all-pass');
   P.allPassNoTrumps = V.has('all-pass-no-trumps');
-  // Both caps together: the lower one holds (README).
+  // Both caps together: the lower one holds (README); lint refuses the pair anyway.
   P.defenderCap = V.has('defender-cap-480') ? 480 : V.has('defender-cap-490') ? 490 : null;
   P.isDefault = name === 'australian-4';
 

@@ -146,6 +146,7 @@ for (const [profile, variants] of COMBOS) {
       const dealt = [...P.seats.flatMap((s) => g.hands[s]), ...g.kitty, ...g.dead];
       check(dealt.length === P.deck.length && new Set(dealt).size === P.deck.length, `${key}: the whole deck dealt once`);
       check(P.seats.every((s) => g.hands[s].length === 10) && g.kitty.length === 3, `${key}: ten each, three in the kitty`);
+      if (profile === 'american-2') check(g.dead.length === P.deck.length - 23, `${key}: the rest is a dead hand`);
       const dealer = g.dealer;
       const before = { ...g.scores };
       let guard = 0;
@@ -199,7 +200,7 @@ for (const [profile, variants] of COMBOS) {
             if (s === side) continue;
             const full = 10 * g.tricks[s];
             if (P.defenderCap === null) check(ds[s] === full, `${key}: defenders 10 a trick`);
-            else check(ds[s] === Math.max(0, Math.min(before[s] + full, Math.max(before[s], P.defenderCap)) - before[s]), `${key}: defenders capped`);
+            else check(ds[s] === (before[s] >= P.defenderCap ? 0 : full), `${key}: defenders capped`);
           }
         }
       }
