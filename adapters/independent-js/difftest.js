@@ -5,7 +5,7 @@
 // reference, `fivehundred serve`), and report every step where the two disagree.
 //
 //   node adapters/independent-js/difftest.js [--n 2000] [--seed 1] [--other 'fivehundred serve']
-//        [--profile NAME|all] [--variants a,b] [--send-undeclared]
+//        [--profile NAME|all] [--variants a,b] [--send-undeclared] [--plain-setups]
 //
 // --profile all cycles through every profile, then every toggle on its own. Scenarios of
 // a profile or toggle the other implementation does not declare in its hello reply are
@@ -34,6 +34,9 @@ const SHOW = Number(opt('show', 3)); // examples kept per category
 // --profile NAME (default australian-4) or 'all' (every profile, and every toggle alone, in
 // turn); --variants a,b (toggles for the one profile given).
 const PROFILE_OPT = opt('profile', 'australian-4');
+// --plain-setups: no `scores` in setups and play starts only before the first trick (for an
+// implementation that cannot take side-keyed setups yet).
+const PLAIN = args.includes('--plain-setups');
 const VARIANTS_OPT = (opt('variants', '') || '').split(',').filter(Boolean);
 const COMBOS =
   PROFILE_OPT === 'all'
@@ -193,13 +196,13 @@ function randomPlaySetup() {
     g.hands[declarer].push(...g.kitty);
     g.kitty = [];
     g.phase = 'kitty';
-    const disc = shuffled(g.hands[declarer]).slice(0, 3);
+    const disc = shuffled(g.hands[declarer]).slice(0, g.kittySize);
     g.discard(declarer, disc);
     if (chance(0.4)) {
       const nom = g.legal().filter((a) => a.startsWith('NOMINATE'));
       if (nom.length) apply(g, stepFromAction(declarer, pick(nom), 'play'));
     }
-    const target = Math.floor(rnd() * 10);
+    const target = PLAIN ? 0 : Math.floor(rnd() * 10);
     let ok = true;
     while (g.tricksPlayed < target || g.trick !== null) {
       if (g.phase !== 'play') {
@@ -221,8 +224,8 @@ function randomPlaySetup() {
     if (g.tricksPlayed > 0 || chance(0.3)) setup.leader = g.toPlay;
     if (g.nominated && g.hands[declarer].includes('JK')) setup.nominated = g.nominated;
     if (g.suitsLed.size || chance(0.2)) setup.suits_led = C.SUITS.filter((s) => g.suitsLed.has(s));
-    if (g.tricksPlayed > 0 || chance(0.2)) setup.tricks = { ...g.tricks };
-    if (chance(0.5)) setup.scores = randomScores();
+    if ((g.tricksPlayed > 0 || chance(0.2)) && !PLAIN) setup.tricks = { ...g.tricks };
+    if (chance(0.5) && !PLAIN) setup.scores = randomScores();
     return setup;
   }
 }
@@ -232,13 +235,13 @@ function randomScenario(i) {
   let setup;
   const dealer = pick(C.SEATS);
   const scores = randomScores();
-  if (kind === 'game') setup = { start: 'game', dealer, scores };
+  if (kind === 'game') setup = PLAIN ? { start: 'game', dealer } : { start: 'game', dealer, scores };
   else if (kind === 'deck') setup = { start: 'deck', dealer, deck: shuffled(C.DECK) };
   else if (kind === 'auction') {
     const g = setUp({ start: 'deck', dealer, deck: shuffled(C.DECK) });
     setup = { start: 'auction', dealer, hands: g.observe('hands'), kitty: g.observe('kitty') };
   } else setup = randomPlaySetup();
-  if (kind !== 'game' && kind !== 'play' && chance(0.4)) setup.scores = scores;
+  if (kind !== 'game' && kind !== 'play' && chance(0.4) && !PLAIN) setup.scores = scores;
   const g = setUp(cloneSetup(setup));
   const steps = [{ observe: OBS }];
   const len = 20 + Math.floor(rnd() * 120);

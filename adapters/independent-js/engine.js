@@ -126,7 +126,7 @@ class Game {
       hands.dead = this.dead;
     }
     // [packet size, cards to the kitty after the round]
-    let rounds = P.deal === 'one-card-per-round' ? [[3, 1], [4, 1], [3, 1]] : [[3, 3], [4, 0], [3, 0]];
+    let rounds = P.deal === 'one-card-per-round' ? [[3, 1], [4, 1], [3, 1]] : [[3, P.kitty], [4, 0], [3, 0]];
     if (this.mis('packets-3-2-3-2')) rounds = [[3, 1], [2, 1], [3, 1], [2, 0]];
     else if (this.mis('kitty-last-three')) rounds = [[3, 0], [4, 0], [3, 3]];
     else if (this.mis('kitty-after-first-round')) rounds = [[3, 3], [4, 0], [3, 0]];

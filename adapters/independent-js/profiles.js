@@ -185,7 +185,11 @@ function makeProfile(name, variants = []) {
   const V = new Set(variants);
   const P = { name, variants: V, ...BASE, ...PROFILES[name]() };
   P.misere = { ...P.misere };
-  if (V.has('deck-24')) P.deck = PACKS[24]();
+  if (V.has('deck-24')) {
+    // No joker in this pack, so by seed 002 (Сдача) the widow has two cards (README).
+    P.deck = PACKS[24]();
+    P.kitty = 2;
+  }
   if (V.has('blind-misere')) P.misere.BMIS = { after: '10D', value: 500, blind: true, sameAs: 'OMIS' };
   if (V.has('no-misere')) P.misere = {}; // every misère bid, blind misère included
   if (V.has('misere-without-seven')) P.misereNeedsSeven = false;

@@ -50,7 +50,7 @@ for (const name of Object.keys(PR.PROFILES)) {
   const P = PR.makeProfile(name);
   check(P.deck.length === PACK_SIZE[name], `${name}: pack of ${PACK_SIZE[name]}, got ${P.deck.length}`);
   check(new Set(P.deck).size === P.deck.length, `${name}: no card twice`);
-  check(P.deck.length === P.seats.length * 10 + 3 || name === 'american-2', `${name}: ten each and three in the kitty`);
+  check(P.deck.length === P.seats.length * 10 + 3 + (name === 'american-2' ? 10 : 0), `${name}: ten each and three in the kitty`);
   for (const lv of [6, 7, 8, 9, 10])
     ['S', 'C', 'D', 'H', 'NT'].forEach((s, i) => check(P.bidValue(`${lv}${s}`) === AVONDALE[lv][i], `${name}: value of ${lv}${s}`));
   // ladder by trick count then strain S < C < D < H < NT
@@ -145,8 +145,8 @@ for (const [profile, variants] of COMBOS) {
       // the deal: everything dealt, nothing twice
       const dealt = [...P.seats.flatMap((s) => g.hands[s]), ...g.kitty, ...g.dead];
       check(dealt.length === P.deck.length && new Set(dealt).size === P.deck.length, `${key}: the whole deck dealt once`);
-      check(P.seats.every((s) => g.hands[s].length === 10) && g.kitty.length === 3, `${key}: ten each, three in the kitty`);
-      if (profile === 'american-2') check(g.dead.length === P.deck.length - 23, `${key}: the rest is a dead hand`);
+      check(P.seats.every((s) => g.hands[s].length === 10) && g.kitty.length === P.kitty, `${key}: ten each, ${P.kitty} in the kitty`);
+      if (profile === 'american-2') check(g.dead.length === P.deck.length - 20 - P.kitty, `${key}: the rest is a dead hand`);
       const dealer = g.dealer;
       const before = { ...g.scores };
       let guard = 0;
