@@ -587,7 +587,9 @@ class Game {
   // first clockwise from the contractor's (or, with none, the dealer's) left.
   endAnyMeans(declSide, before) {
     const sides = this.P.sideNames;
-    const reached = sides.filter((s) => this.scores[s] >= 500);
+    // "Reaching" 500: a side that scored in this deal and now has 500 or more (a side
+    // already at 500 from the setup does not win by a throw-in; README).
+    const reached = sides.filter((s) => this.scores[s] >= 500 && this.dealScore[s] > 0);
     if (!reached.length) return;
     this.gameOver = true;
     if (declSide !== null && reached.includes(declSide)) {
@@ -632,6 +634,11 @@ class Game {
     if (IN_PROGRESS.has(this.phase)) reject('wrong-phase');
     const P = this.P;
     let pre = null;
+    if (result !== 'thrown-in' && result.tricks !== null && typeof result.tricks === 'object') {
+      // A map of tricks by side (this engine's reading for several defenders; README).
+      const side = this.sideOf(result.declarer);
+      result = { ...result, defender_tricks: result.tricks, tricks: result.tricks[side] || 0 };
+    }
     if (result !== 'thrown-in') {
       const contract = PR.parseContract(P, result.contract);
       const side = this.sideOf(result.declarer);
