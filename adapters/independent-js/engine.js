@@ -322,7 +322,10 @@ class Game {
       return;
     }
     if (this.highBid !== null && this.passed.size === n - 1) {
-      if (P.raiseAfterAllPass || this.mis('declarer-may-raise')) {
+      // The raise is offered when the others passed after the bid; a bid made when the
+      // others had all passed already closes the auction (README, open points).
+      const raise = this.mis('declarer-may-raise') || (P.raiseAfterAllPass && call === 'PASS');
+      if (raise) {
         this.raiseOffered = true;
         this.toCall = this.highBidder;
         return;
