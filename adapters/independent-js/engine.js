@@ -648,7 +648,7 @@ class Game {
       const defenders = P.sideNames.filter((s) => s !== side);
       const sideTricks = this.zero();
       sideTricks[side] = result.tricks;
-      if (!contract.misere || P.misereDefenders !== 'nothing') {
+      {
         if (defenders.length === 1) sideTricks[defenders[0]] = P.trickCount - result.tricks;
         else if (!contract.misere) {
           // Several defenders scoring apart: the result must say who took what.
