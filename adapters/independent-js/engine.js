@@ -586,7 +586,8 @@ class Game {
 
   // Seed 003 Победа в игре (and, by choice, the American profiles; README): whoever
   // reaches 500 wins, by contract or defending; the contractor first; among the others, the
-  // one who got there first as the tricks were taken; then the higher score; then the
+  // one who took the first trick of the deal (site/profiles/three-handed.md); then the
+  // higher score; then the
   // first clockwise from the contractor's (or, with none, the dealer's) left.
   endAnyMeans(declSide, before) {
     const sides = this.P.sideNames;
@@ -600,17 +601,10 @@ class Game {
       return;
     }
     const reachAt = (s) => {
-      // trick index at which trick points first took s to 500 in this deal (Infinity if unknown)
-      if (!this.trickSides.length) return Infinity;
-      let pts = before[s];
-      const nullo = this.contract && this.contract.misere;
-      const declS = declSide;
-      for (let i = 0; i < this.trickSides.length; i++) {
-        const w = this.trickSides[i];
-        if (nullo ? w === declS : w === s) pts += 10;
-        if (pts >= 500) return i;
-      }
-      return Infinity;
+      // seed 003: the one who took the first trick of the deal (when the contractor took
+      // it, the one who took a trick first); Infinity if the tricks are not known
+      const i = this.trickSides.indexOf(s);
+      return i < 0 ? Infinity : i;
     };
     const from = this.declarer !== null ? this.declarer : this.dealer;
     const clock = [];
