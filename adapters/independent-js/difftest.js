@@ -58,7 +58,9 @@ const C = {
   partnersOf: (seat) => P.seats.filter((s) => s !== seat && P.sideOfSeat[s] === P.sideOfSeat[seat]),
 };
 const setUp = (setup) => engineSetUp(setup, P.name, VARS);
-const randomScores = () => Object.fromEntries(P.sideNames.map((s) => [s, pick(SCORE_CHOICES)]));
+// Where reaching 500 by any means ends the game, no deal starts with a side at 500 or more.
+const scoreChoices = () => (P.end === 'any-means' ? SCORE_CHOICES.filter((x) => x < 500) : SCORE_CHOICES);
+const randomScores = () => Object.fromEntries(P.sideNames.map((s) => [s, pick(scoreChoices())]));
 
 // ---- rng --------------------------------------------------------------------------
 function rnd() {

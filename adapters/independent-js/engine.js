@@ -267,12 +267,12 @@ class Game {
   bidRefusal(seat, call) {
     const P = this.P;
     if (!P.bidRank.has(call)) return 'bid-not-available';
+    if (P.misere[call] && P.misere[call].blind && this.called.has(seat)) return 'blind-misere-first-call';
     const ref = this.referenceBid(seat);
     if (ref !== null && P.bidRank.get(call) <= P.bidRank.get(ref)) return 'bid-not-higher';
     if (call === 'MIS' && P.misereNeedsSeven && !this.mis('misere-without-seven') && !this.sevenStands(ref)) return 'misere-needs-seven';
     if (call === 'OMIS' && this.mis('open-misere-needs-seven') && (ref === null || P.bidRank.get(ref) < P.bidRank.get('7S')))
       return 'misere-needs-seven';
-    if (P.misere[call] && P.misere[call].blind && this.called.has(seat)) return 'blind-misere-first-call';
     return null;
   }
 
@@ -800,10 +800,11 @@ class Game {
       case 'nominated':
         return this.nominated;
       case 'sitting_out': {
-        // One seat as a string (the format's value); several (five- and six-handed Nullo)
-        // as a list in seat order (README: open point).
+        // One seat; where both partners of a side of three sit out, the first of them in
+        // seat order (scenario-format.md).
         const out = this.sittingOutSeats;
-        return out.length === 0 ? null : out.length === 1 ? out[0] : out;
+        if (out.length === 0) return null;
+        return [...out].sort((a, b) => this.seats.indexOf(a) - this.seats.indexOf(b))[0];
       }
       case 'trick':
         return this.trick ? trickObj(this.trick, false) : null;
