@@ -40,9 +40,11 @@ def test_the_independent_implementation_passes_every_scenario(node: str) -> None
 
 
 def test_random_inputs_give_the_same_answers_as_the_reference(node: str) -> None:
+    """Random scenarios of every profile and every toggle on its own."""
     serve = f"{sys.executable} -m fivehundred serve"
     done = subprocess.run(
-        [node, str(ADAPTER / "difftest.js"), "--n", "400", "--seed", "11", "--other", serve],
+        [node, str(ADAPTER / "difftest.js"), "--n", "400", "--seed", "11", "--profile", "all"]
+        + ["--other", serve],
         capture_output=True,
         text=True,
         timeout=600,
