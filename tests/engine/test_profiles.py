@@ -148,8 +148,13 @@ def test_unknown_and_misapplied_variants_are_refused() -> None:
         profile_named("australian-4", ["defender-cap-490", "defender-cap-480"])
     with pytest.raises(ValueError, match="cannot be combined"):
         profile_named("australian-4", ["no-misere", "blind-misere"])
-    with pytest.raises(KeyError):
-        get_profile("american-4")  # the scenario layers still know only the default
+    assert get_profile("american-4", ["all-pass-no-trumps"]) is profile_named(
+        "american-4", ["all-pass-no-trumps"]
+    )
+    with pytest.raises(KeyError, match="unknown profile"):
+        get_profile("australian-5")
+    with pytest.raises(ValueError, match="does not apply"):
+        get_profile("american-4", ["blind-misere"])
 
 
 def test_incomplete_profiles_list_their_missing_points() -> None:
@@ -379,7 +384,7 @@ def test_all_pass_no_trumps_each_for_himself() -> None:
     calls(deal, "PASS PASS PASS PASS")
     assert deal.contract is ALL_PASS_NT and deal.declarer is None
     assert deal.phase is Phase.PLAY and deal.to_act == N  # eldest hand leads
-    assert deal.kitty == 0 and deal.dead == kitty
+    assert deal.kitty == kitty and deal.dead == 0  # the widow stays face down, unused
     assert not any(isinstance(a, type(NOMINATIONS[0])) for a in deal.legal_actions())
     finish_randomly(deal, random.Random(1))
     result = deal.result

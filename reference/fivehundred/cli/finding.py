@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -32,12 +33,7 @@ def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
 
 def normalise_selection(selection: Selection) -> Selection:
     """Ids in upper case, so ``--id 7qk2`` selects ``7QK2``."""
-    return Selection(
-        ids=tuple(i.upper() for i in selection.ids),
-        areas=selection.areas,
-        tags=selection.tags,
-        rules=selection.rules,
-    )
+    return replace(selection, ids=tuple(i.upper() for i in selection.ids))
 
 
 def no_match_message(corpus: Corpus, selection: Selection) -> str:
@@ -47,6 +43,8 @@ def no_match_message(corpus: Corpus, selection: Selection) -> str:
         (selection.areas, {s.area for s in corpus.scenarios}, "areas"),
         (selection.tags, {t for s in corpus.scenarios for t in s.tags}, "tags"),
         (selection.rules, {r for s in corpus.scenarios for r in s.rules}, "rules"),
+        (selection.profiles, {s.profile_name for s in corpus.scenarios}, "profiles"),
+        (selection.variants, {v for s in corpus.scenarios for v in s.variants}, "variants"),
     ):
         missing = [a for a in asked if a not in values]
         if missing:

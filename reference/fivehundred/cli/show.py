@@ -15,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Card, parse_card
+from ..engine import DEFAULT_PROFILE, Card, get_profile, parse_card
 from ..engine.cards import card_display, card_suit, card_token, sort_key
 from ..scenarios import (
     ORDERED,
@@ -120,7 +120,7 @@ def _setup_panel(scenario: Scenario) -> Panel:
             led = " ".join(suit_symbol(s) for s in setup.suits_led)
             table.add_row("suits led", led or "(none)")
     if isinstance(setup, DeckStart):
-        deck = spelled_deck(setup.deck, scenario.profile_name)
+        deck = spelled_deck(setup.deck, get_profile(scenario.profile_name, scenario.variants))
         label = "ordered deck" if setup.deck == ORDERED else "deck"
         table.add_row(label, Text(" ").join(card_text(t) for t in deck))
     if isinstance(setup, AuctionStart | PlayStart):
@@ -158,6 +158,8 @@ def render(scenario: Scenario) -> Group:
     meta.add_row("area", scenario.area or "-")
     meta.add_row("rules", "\n".join(f"{r} — {anchor_title(r)}" for r in scenario.rules))
     meta.add_row("asserts", scenario.assertion)
+    if scenario.profile_label != DEFAULT_PROFILE.name:
+        meta.add_row("profile", scenario.profile_label)
     if scenario.tags:
         meta.add_row("tags", ", ".join(scenario.tags))
     if scenario.path is not None:

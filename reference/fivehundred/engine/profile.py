@@ -128,6 +128,9 @@ class Profile:
     """For each misère declarer, the side-mates who lay their hands down."""
     blind_misere: bool = field(init=False, repr=False, compare=False)
     """Blind misère is one of the bids."""
+    side_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Each side's name: the names of its seats in seat order (``NS``, ``EW``; ``N`` for a
+    single player; ``NSP5`` for seats N, S and P5)."""
 
     def __post_init__(self) -> None:
         ranks: dict[Bid, int] = {}
@@ -151,6 +154,8 @@ class Profile:
         if -1 in side_of:
             raise ValueError(f"profile {self.name}: every seat needs a side")
         object.__setattr__(self, "side_of", tuple(side_of))
+        names = tuple("".join(self.seat_names[s] for s in sorted(m)) for m in self.sides)
+        object.__setattr__(self, "side_names", names)
         object.__setattr__(self, "all_seats_mask", (1 << n) - 1)
         out = tuple(tuple(Seat(m) for m in self.sides[side_of[d]] if m != d) for d in range(n))
         object.__setattr__(self, "sitting_out", out)
@@ -188,6 +193,19 @@ class Profile:
     def seat_name(self, seat: Seat) -> str:
         return self.seat_names[seat]
 
+    @property
+    def label(self) -> str:
+        """The profile's name with its variant toggles: ``australian-4+no-misere``."""
+        return "+".join((self.name, *self.variants))
+
+    def parse_side(self, text: object) -> int:
+        """A side of this table (its index) from its name, as :attr:`side_names` gives it."""
+        if isinstance(text, str) and text in self.side_names:
+            return self.side_names.index(text)
+        raise NotationError(
+            f"expected a side of {self.name}: {', '.join(self.side_names)}; found {text!r}"
+        )
+
     def parse_seat(self, text: object) -> Seat:
         """A seat of this table from its name (``N E S W`` at four, ``P5 P6`` beyond)."""
         if isinstance(text, str) and text in self.seat_names:
@@ -216,10 +234,18 @@ def _deck_down_to(rank: int, *, joker: bool = True) -> tuple[Card, ...]:
 
 
 def _six_handed_deck() -> tuple[Card, ...]:
-    """2 to ace in every suit, 11 and 12 in every suit, red 13s, the joker: 63 cards."""
-    numerals = [make_numeral(s, n) for s in SUITS for n in (11, 12)]
-    numerals += [make_numeral(Suit.DIAMONDS, 13), make_numeral(Suit.HEARTS, 13)]
-    return (*_deck_down_to(2), *numerals)
+    """2 to ace in every suit, 11 and 12 in every suit, red 13s, the joker: 63 cards.
+
+    In canonical order, like every deck: suit by suit, each from its highest card to its
+    lowest in plain-suit order (the numerals rank between the jack and the ten), then
+    the joker."""
+    cards: list[Card] = []
+    for suit in SUITS:
+        red = suit in (Suit.DIAMONDS, Suit.HEARTS)
+        cards += [make_card(suit, r) for r in (14, 13, 12, 11)]
+        cards += [make_numeral(suit, n) for n in ((13, 12, 11) if red else (12, 11))]
+        cards += [make_card(suit, r) for r in range(10, 1, -1)]
+    return (*cards, JOKER)
 
 
 # ---- bid ladders --------------------------------------------------------------------
@@ -672,24 +698,19 @@ def variants_for(name: str) -> list[Variant]:
 AUSTRALIAN = profile_named("australian-4")
 DEFAULT_PROFILE = AUSTRALIAN
 
-PROFILES: Mapping[str, Profile] = MappingProxyType({AUSTRALIAN.name: AUSTRALIAN})
-"""Profiles the scenario layers accept by name (today the default only)."""
 ALL_PROFILES: Mapping[str, Profile] = MappingProxyType(
     {name: profile_named(name) for name in PROFILE_NAMES}
 )
 """Every profile of the registry without variants."""
+PROFILES = ALL_PROFILES
+"""Profiles the scenario layers accept by name (every profile of the registry)."""
 
 
-def get_profile(name: str | None) -> Profile:
-    """The named profile of :data:`PROFILES`; the default profile for ``None``.
+def get_profile(name: str | None, variants: Iterable[str] = ()) -> Profile:
+    """The named profile with ``variants``; the default profile for ``None``.
 
-    The scenario layers use this; every other profile and variant is reached through
-    :func:`profile_named`.
+    Raises ``KeyError`` for an unknown profile or variant and ``ValueError`` for a
+    variant that does not apply to the profile or clashes with another, each with a
+    message that names what is known.
     """
-    if name is None:
-        return DEFAULT_PROFILE
-    try:
-        return PROFILES[name]
-    except KeyError:
-        known = ", ".join(sorted(PROFILES))
-        raise KeyError(f"unknown profile {name!r}; known profiles: {known}") from None
+    return profile_named(DEFAULT_PROFILE.name if name is None else name, variants)

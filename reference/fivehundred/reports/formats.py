@@ -21,7 +21,14 @@ import yaml
 from ..safety import clean_json, clean_text, one_line
 from ..scenarios.narration import step_text
 from ..verify.verdict import Mismatch, Status
-from ..verify.verification import Entry, Outcome, RuleCounts, Verification, skips_by_reason
+from ..verify.verification import (
+    DEFAULT_LABEL,
+    Entry,
+    Outcome,
+    RuleCounts,
+    Verification,
+    skips_by_reason,
+)
 from . import REPORT_FORMATS
 from .text import checkpoint_place
 
@@ -41,6 +48,7 @@ def _entry_json(entry: Entry, verification: Verification) -> dict[str, Any]:
         "title": scenario.title,
         "area": scenario.area,
         "rules": list(scenario.rules),
+        "profile": scenario.profile_label,
         "status": verdict.status.value,
         "expected_status": None if expectation is None else expectation.expected_status.value,
         "outcome": entry.outcome.value,
@@ -112,6 +120,7 @@ def to_json(verification: Verification) -> dict[str, Any]:
             "unchecked": v.unchecked_count(),
         },
         "rules": [counts.as_json() for counts in v.by_rule()],
+        "profiles": [counts.as_json("profile") for counts in v.by_profile()],
         "scenarios": [_entry_json(e, v) for e in v.entries],
     }
 
@@ -414,6 +423,20 @@ def render_markdown(verification: Verification) -> str:
         lines.append(f"| {_md(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
     cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
     lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
+    profiles = v.by_profile()
+    if any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
+        lines += [
+            "",
+            "## By profile",
+            "",
+            "| Profile | Passed | Failed | Expected failures | Skipped | Partly checked |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        lines += [
+            f"| {_md(p.rule)} | {p.passed} | {p.failed} | {p.expected_failures} "
+            f"| {p.skipped} | {p.partly_checked} |"
+            for p in profiles
+        ]
     lines.extend(
         [
             "",

@@ -17,7 +17,14 @@ from rich.table import Table
 from ..safety import clean_text
 from ..scenarios.narration import step_text
 from ..verify.verdict import Status
-from ..verify.verification import Entry, Outcome, Verification, skips_by_reason
+from ..verify.verification import (
+    DEFAULT_LABEL,
+    Entry,
+    Outcome,
+    RuleCounts,
+    Verification,
+    skips_by_reason,
+)
 
 __all__ = ["STATUS_STYLE", "print_text_report", "rule_table", "say", "shown_path"]
 
@@ -152,10 +159,19 @@ def summary_table(verification: Verification) -> Table:
 
 def rule_table(verification: Verification) -> Table:
     """Passed, failed and unchecked by rule: which rules does it break, which were not checked?"""
-    table = Table(
-        title="by rule (a scenario counts under every rule it cites)", title_justify="left"
+    return _counts_table(
+        "by rule (a scenario counts under every rule it cites)", "rule", verification.by_rule()
     )
-    table.add_column("rule")
+
+
+def profile_table(verification: Verification) -> Table:
+    """Passed, failed and skipped by profile: which rule sets were run at all?"""
+    return _counts_table("by profile (with variant toggles)", "profile", verification.by_profile())
+
+
+def _counts_table(title: str, first: str, rows: list[RuleCounts]) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(first)
     for name, style in (
         ("passed", "green"),
         ("failed", "bold red"),
@@ -165,7 +181,7 @@ def rule_table(verification: Verification) -> Table:
         ("unchecked checks", "yellow"),
     ):
         table.add_column(name, justify="right", style=style)
-    for counts in verification.by_rule():
+    for counts in rows:
         table.add_row(
             counts.rule,
             str(counts.passed),
@@ -260,6 +276,9 @@ def print_text_report(verification: Verification, console: Console) -> None:
         ids = " ".join(e.scenario.id for e in skipped)
         say(console, f"[yellow]SKIPPED[/] {len(skipped)}: {escape(reason)}\n  [dim]{ids}[/]")
     console.print(summary_table(v))
+    profiles = v.by_profile()
+    if any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
+        console.print(profile_table(v))
     console.print(rule_table(v))
     if v.broken is not None:
         print_broken(v, console)

@@ -10,9 +10,11 @@ engine refuses (asked of the engine directly, through :mod:`.positions`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from ..engine import NotationError, Profile, get_profile, parse_card
+from ..resources import load_schema
 from .diagnostics import DocPath, format_path
 from .model import (
     ActionStep,
@@ -32,6 +34,7 @@ from .model import (
 )
 from .positions import PositionError, start_position
 from .rulings import anchor_exists
+from .vocabulary import observation
 
 Problem = tuple[DocPath, str]
 
@@ -41,7 +44,7 @@ _STYLE = re.compile(r"^\s*(test|tests|check|checks)\b|\bshould\b", re.IGNORECASE
 def lint_scenario(scenario: Scenario) -> list[Problem]:
     """Every semantic problem of a parsed, schema-valid scenario."""
     problems: list[Problem] = []
-    profile = get_profile(scenario.profile_name)
+    profile = get_profile(scenario.profile_name, scenario.variants)
     for i, anchor in enumerate(scenario.rules):
         if not anchor_exists(anchor):
             problems.append((("rules", i), f"no rule anchor {anchor!r}; see `fivehundred rules`"))
@@ -51,8 +54,9 @@ def lint_scenario(scenario: Scenario) -> list[Problem]:
         )
     problems.extend(_check_setup(scenario.setup, profile))
     problems.extend(_check_step_cards(scenario.steps, profile))
-    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps))
-    problems.extend(_check_deal_results(scenario.steps))
+    problems.extend(_check_step_order(scenario.setup.kind, scenario.steps, profile))
+    problems.extend(_check_deal_results(scenario.steps, profile))
+    problems.extend(_check_table(scenario.steps, profile))
     if not problems:
         try:
             start_position(profile, scenario.setup)
@@ -134,14 +138,16 @@ _AUCTION, _LEAD_DUE, _PLAYING = 0, 1, 2
 _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game": None}
 
 
-def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
+def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
     Within a deal: calls, then one discard, then at most one nomination (before the
     first lead), then plays.  A ``play`` start begins after the discard; a ``game``
-    start has no deal until a ``deal`` step.  Steps expected to be refused are exempt:
-    refusing them is their point.
+    start has no deal until a ``deal`` step.  Where a deal everybody passed is played
+    at no trumps (``all_pass``), plays may follow the calls with no discard.  Steps
+    expected to be refused are exempt: refusing them is their point.
     """
+    passed_out_play = profile.all_pass == "no-trumps"
     stage: int | None = _START_STAGE[start]
     for i, step in enumerate(steps):
         if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
@@ -161,7 +167,7 @@ def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
             if stage >= _LEAD_DUE:
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
-        elif stage < _LEAD_DUE:
+        elif stage < _LEAD_DUE and not (passed_out_play and key == "play"):
             yield where, f"a {key} needs the auction and the discard to come first"
         elif key == "nominate":
             if stage > _LEAD_DUE:
@@ -171,14 +177,116 @@ def _check_step_order(start: str, steps: Sequence[Step]) -> Iterator[Problem]:
             stage = _PLAYING
 
 
-def _check_deal_results(steps: Sequence[Step]) -> Iterator[Problem]:
-    """A recorded result must be one that play can produce: a misère ends as soon as
-    the declarer wins a trick, so its declarer takes no trick or exactly one."""
+def _check_deal_results(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
+    """A recorded result must be one that play can produce: where a misère ends as soon
+    as the declarer wins a trick, its declarer takes no trick or exactly one."""
+    if not profile.misere_ends_on_declarer_trick:
+        return
     for i, step in enumerate(steps):
         if not isinstance(step, DealResultStep) or not isinstance(step.result, RecordedResult):
             continue
-        if step.result.contract in ("MIS", "OMIS") and step.result.tricks > 1:
+        tricks = step.result.tricks
+        if not isinstance(tricks, int):
+            side = profile.side_of[profile.seat_names.index(step.result.declarer)]
+            tricks = tricks.get(profile.side_names[side], 0)
+        if step.result.contract in ("MIS", "OMIS", "BMIS") and tricks > 1:
             yield (
                 ("steps", i, "deal_result", "tricks"),
                 "a misère ends when the declarer wins a trick: tricks must be 0 or 1",
             )
+
+
+# ---- seats and sides of the profile's table ---------------------------------------------
+
+_SCHEMA_DEFS: dict[str, Any] = {}
+
+
+def _defs() -> dict[str, Any]:
+    if not _SCHEMA_DEFS:
+        _SCHEMA_DEFS.update(load_schema("scenario.schema.json")["$defs"])
+    return _SCHEMA_DEFS
+
+
+def _check_table(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
+    """Every seat and side a step names, or an expectation gives, exists at the profile's
+    table (the schema accepts the seats and sides of every profile), and a mapping by
+    side gives every side of the profile."""
+    for i, step in enumerate(steps):
+        if isinstance(step, ActionStep) and step.seat not in profile.seat_names:
+            yield ("steps", i, "seat"), _not_at_table(profile, "seat", step.seat)
+        elif isinstance(step, DealResultStep) and isinstance(step.result, RecordedResult):
+            result: DocPath = ("steps", i, "deal_result")
+            if step.result.declarer not in profile.seat_names:
+                yield (*result, "declarer"), _not_at_table(profile, "seat", step.result.declarer)
+            if step.result.contract not in {b.token for b in profile.bid_order}:
+                yield (*result, "contract"), f"{profile.label} has no bid {step.result.contract}"
+            yield from _recorded_tricks(step.result, (*result, "tricks"), profile)
+        elif isinstance(step, Checkpoint):
+            for key, value in step.expect.items():
+                entry = observation(key)
+                if entry is not None:
+                    yield from _table_problems(
+                        value, entry.schema, ("steps", i, "expect", key), profile
+                    )
+
+
+def _recorded_tricks(result: RecordedResult, path: DocPath, profile: Profile) -> Iterator[Problem]:
+    """A recorded deal's tricks: at most a hand's worth; by side where more than two sides
+    score tricks (then every side, adding up to a whole hand unless a misère ended early)."""
+    tricks, size = result.tricks, profile.hand_size
+    misere = result.contract in ("MIS", "OMIS", "BMIS")
+    if isinstance(tricks, int):
+        if tricks > size:
+            yield path, f"a hand of {profile.label} has {size} cards; found {tricks} tricks"
+        elif len(profile.sides) > 2 and not misere:
+            sides = ", ".join(profile.side_names)
+            yield path, f"give the tricks of every side of {profile.label} ({sides})"
+        return
+    problems = list(_table_problems(tricks, {"$ref": "#/$defs/side_points"}, path, profile))
+    yield from problems
+    total = sum(tricks.values())
+    if not problems and (total > size or (total != size and not misere)):
+        yield path, f"the tricks of a played deal add up to {size}; found {total}"
+
+
+def _not_at_table(profile: Profile, kind: str, name: object) -> str:
+    names = profile.seat_names if kind == "seat" else profile.side_names
+    return f"{profile.label} has no {kind} {name!r}; its {kind}s are {', '.join(names)}"
+
+
+def _table_problems(
+    value: Any, schema: Mapping[str, Any], path: DocPath, profile: Profile
+) -> Iterator[Problem]:
+    """Walk an expected value with its schema, checking each seat and side it names."""
+    ref = schema.get("$ref")
+    if ref == "#/$defs/seat":
+        if value not in profile.seat_names:
+            yield path, _not_at_table(profile, "seat", value)
+    elif ref == "#/$defs/side":
+        if value not in profile.side_names:
+            yield path, _not_at_table(profile, "side", value)
+    elif ref == "#/$defs/side_points":
+        for name in value:
+            if name not in profile.side_names:
+                yield (*path, name), _not_at_table(profile, "side", name)
+        missing = [name for name in profile.side_names if name not in value]
+        if missing:
+            yield path, f"give every side of {profile.label}: missing {', '.join(missing)}"
+    elif isinstance(ref, str) and ref.startswith("#/$defs/"):
+        yield from _table_problems(value, _defs()[ref.removeprefix("#/$defs/")], path, profile)
+    elif "anyOf" in schema:
+        if value is not None:
+            for branch in schema["anyOf"]:
+                if branch.get("type") != "null":
+                    yield from _table_problems(value, branch, path, profile)
+    elif isinstance(value, list) and "items" in schema:
+        for j, item in enumerate(value):
+            yield from _table_problems(item, schema["items"], (*path, j), profile)
+    elif isinstance(value, dict):
+        names = schema.get("propertyNames")
+        properties = schema.get("properties", {})
+        for name, item in value.items():
+            if names is not None:
+                yield from _table_problems(name, names, (*path, name), profile)
+            if name in properties:
+                yield from _table_problems(item, properties[name], (*path, name), profile)

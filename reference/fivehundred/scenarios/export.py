@@ -37,7 +37,7 @@ def expected_results(scenario: Scenario) -> list[dict[str, Any]]:
 
 
 def _scenario(scenario: Scenario) -> dict[str, Any]:
-    return {
+    entry: dict[str, Any] = {
         "id": scenario.id,
         "title": scenario.title,
         "area": scenario.area,
@@ -45,9 +45,12 @@ def _scenario(scenario: Scenario) -> dict[str, Any]:
         "assert": scenario.assertion,
         "tags": list(scenario.tags),
         "profile": scenario.profile_name,
-        "input": input_json(scenario.input()),
-        "expectations": expected_results(scenario),
     }
+    if scenario.variants:
+        entry["variants"] = list(scenario.variants)
+    entry["input"] = input_json(scenario.input())
+    entry["expectations"] = expected_results(scenario)
+    return entry
 
 
 def _keys_compared(how: Comparison) -> list[str]:

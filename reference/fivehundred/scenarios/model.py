@@ -213,11 +213,19 @@ class DealStep:
 
 @dataclass(frozen=True, slots=True)
 class RecordedResult:
-    """A whole deal's result: tricks are the declaring side's (the declarer's own in a misère)."""
+    """A whole deal's result: ``tricks`` are the declaring side's (the declarer's own in
+    a misère), or every side's tricks by side name where single players score their own."""
 
     contract: str
     declarer: str
-    tricks: int
+    tricks: int | SidePoints
+
+    @property
+    def tricks_text(self) -> str:
+        """The tricks as reports word them: ``8`` or ``N 6, E 3, S 1``."""
+        if isinstance(self.tricks, int):
+            return str(self.tricks)
+        return ", ".join(f"{side} {count}" for side, count in self.tricks.items())
 
 
 THROWN_IN: Literal["thrown-in"] = "thrown-in"
@@ -254,13 +262,15 @@ class ScenarioInput:
     """What an implementation receives: the setup and the steps, never the expectations.
 
     Action steps carry no ``reject`` or ``note``; checkpoints are :class:`ObserveStep`.
-    ``profile`` is always the resolved profile name.
+    ``profile`` is always the resolved profile name; ``variants`` are its variant
+    toggles, sorted (none for most scenarios).
     """
 
     id: str
     profile: str
     setup: Setup
     steps: tuple[Step, ...]
+    variants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -277,6 +287,8 @@ class Scenario:
     """The profile as written, ``None`` for the default."""
     profile_name: str = "australian-4"
     """The profile resolved to its name."""
+    variants: tuple[str, ...] = ()
+    """The profile's variant toggles, sorted."""
     tags: tuple[str, ...] = ()
     explanation: str = ""
     path: Path | None = None
@@ -285,7 +297,15 @@ class Scenario:
 
     def input(self) -> ScenarioInput:
         """The scenario as an implementation receives it (see :class:`ScenarioInput`)."""
-        return ScenarioInput(self.id, self.profile_name, self.setup, _input_steps(self.steps))
+        return ScenarioInput(
+            self.id, self.profile_name, self.setup, _input_steps(self.steps), self.variants
+        )
+
+    @property
+    def profile_label(self) -> str:
+        """The profile with its toggles, as reports group scenarios:
+        ``australian-4+no-misere``."""
+        return "+".join((self.profile_name, *self.variants))
 
     def step_mark(self, index: int) -> Mark | None:
         """Where step ``index`` starts in the file, when the scenario came from one (found

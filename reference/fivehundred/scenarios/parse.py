@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from ..engine import card_token, get_profile
+from ..engine import Profile, card_token, get_profile
 from ._yaml import Mark, SourceMap
 from .model import (
     ORDERED,
@@ -82,8 +82,8 @@ def _int(value: Any, where: str) -> int:
 def _sides(value: Any, where: str) -> dict[str, int] | None:
     if value is None:
         return None
-    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
-        raise ModelError(where, f"expected {{NS: number, EW: number}}, found {value!r}")
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ModelError(where, f"expected a number for each side, found {value!r}")
     return {key: _int(v, f"{where}.{key}") for key, v in value.items()}
 
 
@@ -163,8 +163,16 @@ def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
     return RecordedResult(
         _text(value.get("contract"), f"{where}.contract"),
         _text(value.get("declarer"), f"{where}.declarer"),
-        _int(value.get("tricks"), f"{where}.tricks"),
+        _tricks(value.get("tricks"), f"{where}.tricks"),
     )
+
+
+def _tricks(value: Any, where: str) -> int | dict[str, int]:
+    if isinstance(value, Mapping):
+        sides = _sides(value, where)
+        assert sides is not None
+        return sides
+    return _int(value, where)
 
 
 def parse_step(data: Any, index: int, *, wire: bool, mark: Mark | None = None) -> Step:
@@ -200,11 +208,21 @@ def _steps(data: Any, *, wire: bool) -> tuple[Step, ...]:
     return tuple(parse_step(s, i, wire=wire) for i, s in enumerate(data))
 
 
-def _profile_name(name: str | None) -> str:
+def _profile(name: str | None, variants: tuple[str, ...]) -> Profile:
     try:
-        return get_profile(name).name
+        return get_profile(name, variants)
     except KeyError as error:
-        raise ModelError("profile", str(error.args[0])) from None
+        raise ModelError("variants" if variants else "profile", str(error.args[0])) from None
+    except ValueError as error:
+        raise ModelError("variants", str(error)) from None
+
+
+def _variants(data: Any) -> tuple[str, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(v, str) for v in data):
+        raise ModelError("variants", f"expected a list of variant names, found {data!r}")
+    return tuple(sorted(set(data)))
 
 
 def scenario_from_document(
@@ -215,6 +233,7 @@ def scenario_from_document(
 ) -> Scenario:
     """A schema-valid scenario document as a :class:`Scenario`."""
     profile = doc.get("profile")
+    variants = _variants(doc.get("variants"))
     return Scenario(
         id=doc["id"],
         title=doc["title"],
@@ -223,7 +242,8 @@ def scenario_from_document(
         setup=parse_setup(doc["setup"]),
         steps=_steps(doc["steps"], wire=False),
         profile=profile,
-        profile_name=_profile_name(profile),
+        profile_name=_profile(profile, variants).name,
+        variants=variants,
         tags=tuple(doc.get("tags", ())),
         explanation=doc.get("explanation", ""),
         path=path,
@@ -239,25 +259,27 @@ def input_from_json(data: Any) -> ScenarioInput:
     profile = data.get("profile")
     if profile is not None and not isinstance(profile, str):
         raise ModelError("profile", f"expected a profile name, found {profile!r}")
+    variants = _variants(data.get("variants"))
     return ScenarioInput(
         id=str(data.get("id", "")),
-        profile=_profile_name(profile),
+        profile=_profile(profile, variants).name,
         setup=parse_setup(data.get("setup")),
         steps=_steps(data.get("steps"), wire=True),
+        variants=variants,
     )
 
 
 # ---- back to JSON ----------------------------------------------------------------------
 
 
-def spelled_deck(deck: Deck, profile: str | None) -> list[str]:
+def spelled_deck(deck: Deck, profile: Profile) -> list[str]:
     """A deck as a list of tokens: ``ordered`` becomes the profile's canonical order."""
     if deck == ORDERED:
-        return [card_token(c) for c in get_profile(profile).deck]
+        return [card_token(c) for c in profile.deck]
     return list(deck)
 
 
-def _setup_json(setup: Setup, profile: str) -> dict[str, Any]:
+def _setup_json(setup: Setup, profile: Profile) -> dict[str, Any]:
     values: dict[str, Any] = {"start": setup.kind, "dealer": setup.dealer}
     if setup.scores is not None:
         values["scores"] = dict(setup.scores)
@@ -281,7 +303,7 @@ def _setup_json(setup: Setup, profile: str) -> dict[str, Any]:
     return {key: values[key] for key in order + [k for k in values if k not in order]}
 
 
-def _step_json(step: Step, profile: str) -> dict[str, Any]:
+def _step_json(step: Step, profile: Profile) -> dict[str, Any]:
     if isinstance(step, ObserveStep):
         return {"observe": list(step.keys)}
     if isinstance(step, Checkpoint):
@@ -295,7 +317,9 @@ def _step_json(step: Step, profile: str) -> dict[str, Any]:
                 "deal_result": {
                     "contract": result.contract,
                     "declarer": result.declarer,
-                    "tricks": result.tricks,
+                    "tricks": result.tricks
+                    if isinstance(result.tricks, int)
+                    else dict(result.tricks),
                 }
             }
         return {"deal_result": result}
@@ -312,10 +336,13 @@ def _step_json(step: Step, profile: str) -> dict[str, Any]:
 
 def input_json(scenario_input: ScenarioInput) -> dict[str, Any]:
     """The input as JSON, exactly as a run message and the export carry it."""
-    profile = scenario_input.profile
+    name, variants = scenario_input.profile, scenario_input.variants
+    profile = get_profile(name, variants)
+    head: dict[str, Any] = {"id": scenario_input.id, "profile": name}
+    if variants:
+        head["variants"] = list(variants)
     return {
-        "id": scenario_input.id,
-        "profile": profile,
+        **head,
         "setup": _setup_json(scenario_input.setup, profile),
         "steps": [_step_json(s, profile) for s in scenario_input.steps],
     }

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..engine import (
-    SEATS,
     Card,
     Deal,
     Game,
@@ -25,7 +24,7 @@ from ..engine import (
 from .model import AuctionStart, DeckStart, GameStart, PlayStart, Setup, SidePoints
 from .parse import spelled_deck
 
-__all__ = ["PositionError", "cards", "seat", "start_position"]
+__all__ = ["PositionError", "cards", "seat", "side_points", "start_position"]
 
 
 class PositionError(ValueError):
@@ -44,9 +43,10 @@ def cards(tokens: tuple[str, ...] | list[str], where: str) -> list[Card]:
         raise PositionError(where, str(error)) from None
 
 
-def seat(token: str | None, where: str) -> Seat:
+def seat(profile: Profile, token: str | None, where: str) -> Seat:
+    """A seat of the profile's table from its name."""
     try:
-        return Seat.parse(token)
+        return profile.parse_seat(token)
     except NotationError as error:
         raise PositionError(where, str(error)) from None
 
@@ -58,21 +58,47 @@ def _suit(token: str, where: str) -> Suit:
         raise PositionError(where, str(error)) from None
 
 
-def _points(value: SidePoints | None) -> tuple[int, int]:
-    return (0, 0) if value is None else (value["NS"], value["EW"])
+def side_points(profile: Profile, value: SidePoints | None, where: str) -> list[int] | None:
+    """One number per side of the profile, from a mapping keyed by side names (every side
+    of the profile, no other); ``None`` when not given."""
+    if value is None:
+        return None
+    names = profile.side_names
+    for name in value:
+        if name not in names:
+            raise PositionError(
+                f"{where}.{name}", f"{profile.name} has the sides {', '.join(names)}"
+            )
+    missing = [name for name in names if name not in value]
+    if missing:
+        raise PositionError(
+            where, f"give every side of {profile.name}: missing {', '.join(missing)}"
+        )
+    return [value[name] for name in names]
 
 
-def _hands(hands: Mapping[str, tuple[str, ...]]) -> list[list[Card]]:
-    return [cards(hands.get(s.name, ()), f"setup.hands.{s.name}") for s in SEATS]
+def _hands(profile: Profile, hands: Mapping[str, tuple[str, ...]]) -> list[list[Card]]:
+    names = profile.seat_names
+    for name in hands:
+        if name not in names:
+            raise PositionError(
+                f"setup.hands.{name}", f"{profile.name} has the seats {', '.join(names)}"
+            )
+    missing = [name for name in names if name not in hands]
+    if missing:
+        raise PositionError("setup.hands", f"give every seat's hand: missing {', '.join(missing)}")
+    return [cards(hands[name], f"setup.hands.{name}") for name in names]
 
 
 def _deal(profile: Profile, game: Game, setup: Setup) -> Deal | None:
     dealer = game.dealer
     if isinstance(setup, DeckStart):
-        deck = cards(spelled_deck(setup.deck, profile.name), "setup.deck")
+        deck = cards(spelled_deck(setup.deck, profile), "setup.deck")
         return Deal.from_deck(profile, dealer, deck)
     if isinstance(setup, AuctionStart):
-        return Deal(profile, dealer, _hands(setup.hands), cards(setup.kitty, "setup.kitty"))
+        return Deal(
+            profile, dealer, _hands(profile, setup.hands), cards(setup.kitty, "setup.kitty")
+        )
     if isinstance(setup, PlayStart):
         try:
             contract = parse_bid(setup.contract)
@@ -82,14 +108,14 @@ def _deal(profile: Profile, game: Game, setup: Setup) -> Deal | None:
             profile,
             dealer,
             contract,
-            seat(setup.declarer, "setup.declarer"),
-            _hands(setup.hands),
-            leader=None if setup.leader is None else seat(setup.leader, "setup.leader"),
+            seat(profile, setup.declarer, "setup.declarer"),
+            _hands(profile, setup.hands),
+            leader=None if setup.leader is None else seat(profile, setup.leader, "setup.leader"),
             nominated=None
             if setup.nominated is None
             else _suit(setup.nominated, "setup.nominated"),
             suits_led=[_suit(s, "setup.suits_led") for s in setup.suits_led or ()],
-            tricks=_points(setup.tricks),
+            tricks=side_points(profile, setup.tricks, "setup.tricks"),
         )
     assert isinstance(setup, GameStart)
     return None
@@ -98,7 +124,8 @@ def _deal(profile: Profile, game: Game, setup: Setup) -> Deal | None:
 def start_position(profile: Profile, setup: Setup) -> tuple[Game, Deal | None]:
     """The game and the deal on the table at the start; raises :class:`PositionError`."""
     try:
-        game = Game(profile, seat(setup.dealer, "setup.dealer"), _points(setup.scores))
+        dealer = seat(profile, setup.dealer, "setup.dealer")
+        game = Game(profile, dealer, side_points(profile, setup.scores, "setup.scores"))
         return game, _deal(profile, game, setup)
     except SetupError as error:
         raise PositionError("setup", str(error)) from None

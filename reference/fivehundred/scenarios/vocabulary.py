@@ -15,12 +15,20 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..engine import CODE_DESCRIPTIONS
+from ..engine import (
+    CODE_DESCRIPTIONS,
+    PROFILE_NAMES,
+    VARIANTS,
+    Profile,
+    profile_named,
+    variants_for,
+)
 
 __all__ = [
     "OBSERVATIONS",
@@ -177,7 +185,9 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ObservationKey(
         "sitting_out",
         "The misère declarer's partner from the end of the auction, or `null`; that seat "
-        "keeps its cards face down (they stay in `hands` and `hand_sizes`).",
+        "keeps its cards face down (they stay in `hands` and `hand_sizes`). With sides of "
+        "three both partners sit out and this names the first of them in seat order "
+        "(N E S W P5 P6).",
         _SEAT_OR_NULL,
     ),
     ObservationKey(
@@ -347,9 +357,62 @@ def codes_table() -> str:
     return "\n".join(lines)
 
 
+def _ordered_union(groups: Iterable[Iterable[str]]) -> list[str]:
+    seen: dict[str, None] = {}
+    for group in groups:
+        seen.update(dict.fromkeys(group))
+    return list(seen)
+
+
+def _every_profile() -> list[Profile]:
+    """Every profile, plain and with each variant toggle that applies to it."""
+    out = [profile_named(name) for name in PROFILE_NAMES]
+    out += [profile_named(v.applies_to[0], [v.name]) for v in VARIANTS.values()]
+    return out
+
+
+def seat_names() -> list[str]:
+    """Every seat name of any profile, in clockwise order."""
+    return _ordered_union(p.seat_names for p in _every_profile())
+
+
+def side_names() -> list[str]:
+    """Every side name of any profile."""
+    return _ordered_union(p.side_names for p in _every_profile())
+
+
+def bid_tokens() -> list[str]:
+    """Every bid of any profile: the default profile's ladder, then the others' extras."""
+    return _ordered_union([b.token for b in p.bid_order] for p in _every_profile())
+
+
+def profiles_table() -> str:
+    lines = ["| profile | seats | sides | cards | variant toggles |", "|---|---|---|---|---|"]
+    for name in PROFILE_NAMES:
+        p = profile_named(name)
+        toggles = ", ".join(f"`{v.name}`" for v in variants_for(name)) or "none"
+        lines.append(
+            f"| `{name}` | {' '.join(p.seat_names)} | {', '.join(p.side_names)} "
+            f"| {len(p.deck)} | {toggles} |"
+        )
+    return "\n".join(lines)
+
+
+def variants_table() -> str:
+    lines = ["| toggle | applies to | what changes |", "|---|---|---|"]
+    for v in VARIANTS.values():
+        lines.append(f"| `{v.name}` | {', '.join(v.applies_to)} | {v.description} |")
+    return "\n".join(lines)
+
+
 _START = re.compile(r"<!-- generated: (?P<name>[a-z-]+) -->\n")
 _END = "<!-- end generated -->"
-TABLES = {"observations": observations_table, "rejection-codes": codes_table}
+TABLES = {
+    "observations": observations_table,
+    "rejection-codes": codes_table,
+    "profiles": profiles_table,
+    "variants": variants_table,
+}
 
 
 def fill_tables(markdown: str) -> str:
@@ -370,6 +433,12 @@ def fill_tables(markdown: str) -> str:
 
 def _sync_schema(schema: dict[str, Any]) -> dict[str, Any]:
     defs = schema["$defs"]
+    schema["properties"]["profile"]["enum"] = list(PROFILE_NAMES)
+    schema["properties"]["variants"]["items"]["enum"] = list(VARIANTS)
+    defs["seat"]["enum"] = seat_names()
+    defs["side"]["enum"] = side_names()
+    defs["bid"]["enum"] = bid_tokens()
+    defs["call"]["enum"] = ["PASS", *bid_tokens()]
     defs["observations"]["properties"] = observations_schema()
     defs["code"]["enum"] = [code for code, _ in REJECTION_CODES]
     defs["setup"]["properties"]["start"]["enum"] = [s.name for s in STARTS]

@@ -30,7 +30,6 @@ from typing import Any
 
 from ..engine import (
     NotationError,
-    Seat,
     card_token,
     deal_packets,
     get_profile,
@@ -51,6 +50,8 @@ from ..scenarios import (
     expected_rejection,
     spelled_deck,
 )
+from ..scenarios.coverage import default_profile_only, is_default_profile
+from ..scenarios.disputes import Dispute
 from ..scenarios.narration import (
     CallPart,
     CardPart,
@@ -62,7 +63,8 @@ from ..scenarios.narration import (
 )
 from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
 from ..scenarios.vocabulary import Rendering, observation
-from .disputes import DISPUTES_PAGE, Dispute, disputes_by_clause, profile_target
+from . import disputes as _disputes
+from .disputes import DISPUTES_PAGE, disputes_by_clause, profile_target
 
 RULES_DIR = "rules/"
 """Pages under this folder of the docs are the rules text; only they define clauses."""
@@ -111,7 +113,6 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _NUMBER = re.compile(r"^(\d+)\.\s")
 _RED = frozenset({"D", "H"})
 _SEATS = ("N", "E", "S", "W")
-_LEFT = {"N": "E", "E": "S", "S": "W", "W": "N"}
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
@@ -248,7 +249,7 @@ class SiteModel:
             if anchor not in model.clause_pages:
                 for dispute in touching:
                     model.problems.append(
-                        f"{dispute.file or dispute.id}: dispute '{dispute.id}' lists ruling "
+                        f"{_record_name(dispute)}: dispute '{dispute.id}' lists ruling "
                         f"'{anchor}', which no rules page defines"
                     )
         return model
@@ -259,8 +260,11 @@ class SiteModel:
         if self._citations is not None:
             return self._citations
         out: dict[str, list[Citation]] = {}
+        # The rules pages describe the default profile: other rule sets' scenarios are
+        # never examples of its clauses (they are listed on their profile's page).
+        default = default_profile_only(self.scenarios)
         for primary in (True, False):
-            for scenario in self.scenarios:
+            for scenario in default:
                 for position, anchor in enumerate(scenario.rules):
                     if (position == 0) == primary:
                         out.setdefault(anchor, []).append(Citation(scenario, primary))
@@ -284,6 +288,12 @@ def _area_rank(area: str) -> tuple[int, str]:
 def _scenario_order(scenario: Scenario) -> tuple[tuple[int, str], str]:
     path = str(scenario.path) if scenario.path is not None else scenario.title
     return (_area_rank(scenario.area), path)
+
+
+def _record_name(dispute: Dispute) -> str:
+    if dispute.path is None:
+        return dispute.id
+    return "scenarios/disputes/" + dispute.path.name
 
 
 def area_title(area: str) -> str:
@@ -493,7 +503,13 @@ def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
         facts.append("scores " + _sides(setup.scores))
     lines = [" · ".join(facts), ""]
     if isinstance(setup, DeckStart):
-        if setup.deck == ORDERED:
+        if setup.deck == ORDERED and not is_default_profile(scenario):
+            lines.append(
+                f"**{setup.dealer}** deals the ordered deck of `{scenario.profile_label}`: "
+                "each suit from the ace down in the order spades, clubs, diamonds, hearts, "
+                "then the joker if the deck has one, top card first."
+            )
+        elif setup.deck == ORDERED:
             lines.append(
                 f"**{setup.dealer}** deals the ordered deck: spades A to 5, clubs A to 5, "
                 "diamonds A to 4, hearts A to 4, then the joker, top card first."
@@ -506,7 +522,8 @@ def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
         lines.append("")
     hands: dict[str, list[str]] = {}
     if isinstance(setup, AuctionStart | PlayStart):
-        hands = {seat: list(setup.hands[seat]) for seat in _SEATS if seat in setup.hands}
+        order = _seat_names(scenario)
+        hands = {seat: list(setup.hands[seat]) for seat in order if seat in setup.hands}
     if isinstance(setup, AuctionStart):
         hands["kitty"] = list(setup.kitty)
     if isinstance(setup, DeckStart):
@@ -531,28 +548,40 @@ def dealt_hands(scenario: Scenario) -> dict[str, list[str]]:
     if not isinstance(setup, DeckStart):
         return {}
     try:
-        profile = get_profile(scenario.profile_name)
-        deck = [parse_card(t) for t in spelled_deck(setup.deck, scenario.profile_name)]
-        seats, kitty = deal_packets(profile, Seat.parse(setup.dealer), deck)
+        profile = get_profile(scenario.profile_name, scenario.variants)
+        deck = [parse_card(t) for t in spelled_deck(setup.deck, profile)]
+        seats, kitty = deal_packets(profile, profile.parse_seat(setup.dealer), deck)
     except (NotationError, ValueError, KeyError, TypeError):
         return {}
-    out = {seat.name: [card_token(c) for c in seats[seat]] for seat in Seat}
+    names = profile.seat_names
+    out = {names[seat]: [card_token(c) for c in seats[seat]] for seat in profile.seat_list}
     out["kitty"] = [card_token(c) for c in kitty]
     return out
 
 
+def _seat_names(scenario: Scenario) -> tuple[str, ...]:
+    """The seats of the scenario's profile (``N E S W`` when it cannot be built)."""
+    try:
+        return get_profile(scenario.profile_name, scenario.variants).seat_names
+    except (KeyError, ValueError):
+        return _SEATS
+
+
 def _roles(scenario: Scenario) -> dict[str, str]:
     setup = scenario.setup
-    roles: dict[str, list[str]] = {seat: [] for seat in _SEATS}
+    names = _seat_names(scenario)
+    roles: dict[str, list[str]] = {seat: [] for seat in names}
+    four = names == _SEATS
     if isinstance(setup, PlayStart) and setup.declarer in roles:
         roles[setup.declarer].append("declarer")
-        if setup.contract in ("MIS", "OMIS"):
+        if setup.contract in ("MIS", "OMIS") and four:
             roles[_PARTNER[setup.declarer]].append("sits out")
     dealer = setup.dealer
     if dealer in roles:
         roles[dealer].append("dealer")
         if isinstance(setup, AuctionStart | DeckStart):
-            roles[_LEFT[dealer]].append("calls first")
+            left = names[(names.index(dealer) + 1) % len(names)]
+            roles[left].append("calls first")
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
 
@@ -765,7 +794,7 @@ def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
     ]
     differing: dict[str, list[Dispute]] = {}
     for dispute in touching:
-        for profile in dispute.differing():
+        for profile in _disputes.differing(dispute):
             differing.setdefault(profile, []).append(dispute)
     if differing:
         names = []

@@ -45,7 +45,14 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
 from fivehundred.scenarios import Scenario, load_corpus
-from fivehundred.site.disputes import PROFILES_DIR, Dispute, load_disputes, profile_targets
+from fivehundred.scenarios.disputes import Dispute, load_disputes
+from fivehundred.site.dispute_page import (
+    DISPUTES_PAGE,
+    add_profile_scenarios,
+    dispute_problems,
+    fill_disputes_page,
+)
+from fivehundred.site.disputes import PROFILES_DIR, profile_targets
 from fivehundred.site.generator import (
     CLAUSE_ANCHORS,
     RENDER_CACHE,
@@ -118,10 +125,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for diagnostic in corpus.diagnostics:
         log.warning(f"invalid scenario left out of the site: {diagnostic}")
     _State.scenarios = corpus.scenarios
-    disputes, problems = load_disputes(root / "disputes", "scenarios/disputes")
-    for problem in problems:
-        log.warning(f"invalid dispute record left out of the site: {problem}")
-    _State.disputes = disputes
+    found = load_disputes(root / "disputes")
+    for diagnostic in found.diagnostics:
+        log.warning(f"invalid dispute record left out of the site: {diagnostic}")
+    for problem in dispute_problems(found.records, corpus.scenarios):
+        log.warning(f"dispute record: {problem}")
+    _State.disputes = found.records
     reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
     if problems:  # a bad report stops every build, strict or not: its column would be a lie
         raise PluginError(
@@ -215,6 +224,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
     markdown = fill_markers(markdown, uri, model)
+    markdown = _dispute_content(markdown, uri, model)
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
     markdown = _from_cache(markdown, page)
@@ -264,6 +274,16 @@ def _results(uri: str, model: SiteModel) -> str:
     rows = [(anchor, model.clause_link(anchor, uri)) for anchor in CLAUSE_ANCHORS]
     links = {r.file: relative_link(uri, r.file) for r in _State.reports}
     return results_markdown(_State.reports, model.scenarios, rows, links)
+
+
+def _dispute_content(markdown: str, uri: str, model: SiteModel) -> str:
+    """The generated parts of the disputes page and of the profile pages."""
+    if uri == DISPUTES_PAGE:
+        markdown, problems = fill_disputes_page(markdown, _State.disputes, model.scenarios, model)
+        for problem in problems:
+            log.warning(problem)
+    ids = [d.id for d in _State.disputes]
+    return add_profile_scenarios(markdown, uri, model.scenarios, ids)
 
 
 # ---- rendering cache: a rebuild converts only the pages whose Markdown changed ------------

@@ -36,6 +36,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from .. import SUITE_VERSION
 from ..resources import describe_error, fast_validator, validator
 from ..safety import FileRefused, JsonRefused, read_regular_file, strict_json
 from ..scenarios import Scenario
@@ -147,9 +148,17 @@ def report_from_document(document: Any, file: str) -> Report:
         )
         first = describe_error(errors[0]) if errors else "not valid"
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        suite = document.get("suite") if isinstance(document, dict) else None
+        made = suite.get("version") if isinstance(suite, dict) else None
+        hint = ""
+        if isinstance(made, str) and made != SUITE_VERSION:
+            hint = (
+                f"; it was made with suite {made[:40]} and this is suite {SUITE_VERSION}: "
+                "run the same verify command again with this version"
+            )
         raise ReportError(
             f"{file}: not a report of `fivehundred verify --format json` "
-            f"(schema/{REPORT_SCHEMA}): {first}{more}"
+            f"(schema/{REPORT_SCHEMA}): {first}{more}{hint}"
         )
     results: dict[str, ScenarioResult] = {}
     for entry in document["scenarios"]:

@@ -87,6 +87,13 @@ def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | Non
     if profile not in capabilities.profiles:
         declared = ", ".join(capabilities.profiles) or "none"
         return f"profile {profile} is not supported (the implementation declared: {declared})"
+    missing = [v for v in scenario.variants if v not in capabilities.variants]
+    if missing:
+        declared = ", ".join(capabilities.variants) or "none"
+        return (
+            f"variant {', '.join(missing)} of {profile} is not supported "
+            f"(the implementation declared: {declared})"
+        )
     return None
 
 

@@ -82,13 +82,15 @@ class Capabilities:
     error_codes: bool
     observations: tuple[str, ...] | None = None
     """The observation keys it can report, or ``None`` for all of them (§5)."""
+    variants: tuple[str, ...] = ()
+    """The variant toggles it implements (none unless declared)."""
 
     def as_json(self) -> dict[str, Any]:
-        declared: dict[str, Any] = {
-            "profiles": list(self.profiles),
-            "legal_actions": self.legal_actions,
-            "error_codes": self.error_codes,
-        }
+        declared: dict[str, Any] = {"profiles": list(self.profiles)}
+        if self.variants:
+            declared["variants"] = list(self.variants)
+        declared["legal_actions"] = self.legal_actions
+        declared["error_codes"] = self.error_codes
         if self.observations is not None:
             declared["observations"] = list(self.observations)
         return declared
@@ -245,6 +247,7 @@ def parse_hello_reply(message: Any) -> Hello:
             None
             if capabilities.get("observations") is None
             else tuple(capabilities["observations"]),
+            tuple(capabilities.get("variants") or ()),
         ),
     )
 

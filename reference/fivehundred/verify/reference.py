@@ -10,11 +10,11 @@ or the observations asked for.  The in-process runner gives the model directly;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import (
-    SEATS,
+    ALL_PASS_NT,
     Bid,
     Card,
     Code,
@@ -29,7 +29,6 @@ from ..engine import (
     Rejection,
     Seat,
     SetupError,
-    Side,
     Suit,
     Trick,
     card_token,
@@ -63,6 +62,7 @@ from ..scenarios import (
 )
 from ..scenarios.positions import cards as parse_cards
 from ..scenarios.positions import seat as parse_seat
+from ..scenarios.positions import side_points
 
 __all__ = ["InputError", "ReferenceSession", "run_input", "run_json"]
 
@@ -85,9 +85,9 @@ def _cards(tokens: tuple[str, ...] | list[str], where: str) -> list[Card]:
         raise InputError(str(error)) from None
 
 
-def _seat(value: str, where: str) -> Seat:
+def _seat(profile: Profile, value: str, where: str) -> Seat:
     try:
-        return parse_seat(value, where)
+        return parse_seat(profile, value, where)
     except PositionError as error:
         raise InputError(str(error)) from None
 
@@ -107,8 +107,9 @@ def _tokens(cards: list[Card]) -> list[str]:
     return [card_token(c) for c in sorted_cards(cards)]
 
 
-def _points(points: tuple[int, int] | list[int]) -> dict[str, int]:
-    return {"NS": points[0], "EW": points[1]}
+def _points(profile: Profile, points: Sequence[int]) -> dict[str, int]:
+    """Numbers per side, keyed by the profile's side names."""
+    return dict(zip(profile.side_names, points, strict=True))
 
 
 class ReferenceSession:
@@ -116,9 +117,11 @@ class ReferenceSession:
 
     def __init__(self, scenario_input: ScenarioInput) -> None:
         try:
-            self.profile: Profile = get_profile(scenario_input.profile)
+            self.profile: Profile = get_profile(scenario_input.profile, scenario_input.variants)
         except KeyError as error:
             raise InputError(str(error.args[0])) from None
+        except ValueError as error:
+            raise InputError(str(error)) from None
         try:
             self.game, self.deal = start_position(self.profile, scenario_input.setup)
         except PositionError as error:
@@ -133,7 +136,7 @@ class ReferenceSession:
             return {"observed": {key: self.observe(key, where) for key in step.keys}}
         try:
             if isinstance(step, DealStep):
-                self._new_deal(_cards(spelled_deck(step.deck, self.profile.name), f"{where}.deal"))
+                self._new_deal(_cards(spelled_deck(step.deck, self.profile), f"{where}.deal"))
             elif isinstance(step, DealResultStep):
                 self._record(step.result, where)
             elif isinstance(step, ActionStep):
@@ -145,7 +148,7 @@ class ReferenceSession:
         return {"outcome": "accepted"}
 
     def _act(self, step: ActionStep, where: str) -> None:
-        seat = _seat(step.seat, f"{where}.seat")
+        seat = _seat(self.profile, step.seat, f"{where}.seat")
         action = self._action(step, where)
         deal = self.deal
         if deal is None:
@@ -159,8 +162,8 @@ class ReferenceSession:
                 raise RuntimeError("a refused action changed the deal") from None
             raise
         if deal.is_over:
-            self.last_result = deal.result
             self.game.record_deal(deal)
+            self.last_result = self.game.deals[-1]  # as recorded: under a cap, capped
 
     def _action(self, step: ActionStep, where: str) -> Action:
         if isinstance(step, CallStep):
@@ -203,16 +206,36 @@ class ReferenceSession:
             result = THROWN_IN
         else:
             contract: Bid = _parse(parse_bid, value.contract, f"{where}.deal_result.contract")
-            declarer = _seat(value.declarer, f"{where}.deal_result.declarer")
-            tricks = value.tricks
-            if not 0 <= tricks <= self.profile.hand_size:
-                raise InputError(f"{where}.deal_result.tricks: expected 0 to 10, found {tricks!r}")
+            declarer = _seat(self.profile, value.declarer, f"{where}.deal_result.declarer")
             if contract not in self.profile.bid_rank:
                 raise InputError(f"{where}.deal_result.contract: not a bid of this profile")
-            result = score_deal(self.profile, contract, declarer, tricks)
+            tricks, by_side = self._recorded_tricks(value, declarer, f"{where}.deal_result.tricks")
+            result = score_deal(self.profile, contract, declarer, tricks, by_side)
         self.game.record(result)  # raises game-over when the game has ended
         self.deal = None
-        self.last_result = result
+        self.last_result = self.game.deals[-1]  # as recorded: under a cap, capped
+
+    def _recorded_tricks(
+        self, value: RecordedResult, declarer: Seat, where: str
+    ) -> tuple[int, list[int] | None]:
+        """The declaring side's tricks, and every side's when given by side."""
+        profile = self.profile
+        if isinstance(value.tricks, int):
+            if not 0 <= value.tricks <= profile.hand_size:
+                raise InputError(
+                    f"{where}: expected 0 to {profile.hand_size}, found {value.tricks}"
+                )
+            if len(profile.sides) > 2 and not parse_bid(value.contract).is_misere:
+                raise InputError(f"{where}: give the tricks of every side")
+            return value.tricks, None
+        try:
+            by_side = side_points(profile, value.tricks, where)
+        except PositionError as error:
+            raise InputError(str(error)) from None
+        assert by_side is not None
+        if any(t < 0 for t in by_side) or sum(by_side) > profile.hand_size:
+            raise InputError(f"{where}: expected tricks adding up to at most {profile.hand_size}")
+        return by_side[profile.side_of[declarer]], by_side
 
     # ---- observations ------------------------------------------------------------
 
@@ -225,7 +248,9 @@ class ReferenceSession:
     def result_points(self) -> dict[str, int] | None:
         if self.last_result is None:
             return None
-        return _points(self.last_result.points)
+        if self.last_result.thrown_in:  # nobody scores, at a table of any size
+            return dict.fromkeys(self.profile.side_names, 0)
+        return _points(self.profile, self.last_result.points)
 
 
 def _deal_value(
@@ -240,8 +265,22 @@ def _deal_value(
     return observe
 
 
-_NO_HANDS: dict[str, list[str]] = {s.name: [] for s in SEATS}
-_NO_CARDS = {s.name: 0 for s in SEATS}
+def _per_seat(getter: Callable[[Deal, Seat], Any], empty: Any) -> Callable[[ReferenceSession], Any]:
+    """A value for each seat of the table; ``empty`` for each when no deal is on it."""
+
+    def observe(session: ReferenceSession) -> dict[str, Any]:
+        deal = session.deal
+        seats = session.profile.seat_list
+        if deal is None:
+            return {s.name: empty for s in seats}
+        return {s.name: getter(deal, s) for s in seats}
+
+    return observe
+
+
+def _winner(session: ReferenceSession) -> str | None:
+    winner = session.game.winner
+    return None if winner is None else session.profile.side_names[winner]
 
 
 def _phase(session: ReferenceSession) -> str:
@@ -257,12 +296,16 @@ def _legal(session: ReferenceSession) -> list[str]:
 
 
 def _contract_and_declarer(session: ReferenceSession) -> tuple[Bid | None, Seat | None]:
-    """From the deal on the table, or from the last recorded result when there is none."""
+    """From the deal on the table, or from the last recorded result when there is none.
+    A deal everybody passed has no contract, even when it is played at no trumps."""
     deal = session.deal
+    found: tuple[Bid | None, Seat | None]
     if deal is not None and deal.contract is not None:
-        return deal.contract, deal.declarer
-    result = session.last_result
-    return (None, None) if result is None else (result.contract, result.declarer)
+        found = deal.contract, deal.declarer
+    else:
+        result = session.last_result
+        found = (None, None) if result is None else (result.contract, result.declarer)
+    return (None, None) if found[0] is ALL_PASS_NT else found
 
 
 def _contract(session: ReferenceSession) -> str | None:
@@ -276,7 +319,9 @@ def _declarer(session: ReferenceSession) -> str | None:
 
 def _made(session: ReferenceSession) -> bool | None:
     result = session.last_result
-    return None if result is None or result.thrown_in else result.made
+    if result is None or result.thrown_in or result.contract is ALL_PASS_NT:
+        return None
+    return result.made
 
 
 def _current_trick(deal: Deal) -> dict[str, Any] | None:
@@ -291,7 +336,7 @@ def _current_trick(deal: Deal) -> dict[str, Any] | None:
     }
 
 
-def _name(value: Seat | Side | None) -> str | None:
+def _name(value: Seat | None) -> str | None:
     return None if value is None else value.name
 
 
@@ -307,11 +352,11 @@ _OBSERVERS: dict[str, Callable[[ReferenceSession], Any]] = {
     "legal_count": lambda s: len(_legal(s)),
     "high_bid": _deal_value(lambda d: None if d.high_bid is None else d.high_bid.token),
     "high_bidder": _deal_value(lambda d: _name(d.high_bidder)),
-    "passed": _deal_value(lambda d: [s.name for s in SEATS if d.has_passed(s)], []),
+    "passed": _deal_value(lambda d: [s.name for s in d.profile.seat_list if d.has_passed(s)], []),
     "contract": _contract,
     "declarer": _declarer,
-    "hands": _deal_value(lambda d: {s.name: _tokens(d.hand(s)) for s in SEATS}, _NO_HANDS),
-    "hand_sizes": _deal_value(lambda d: {s.name: len(d.hand(s)) for s in SEATS}, _NO_CARDS),
+    "hands": _per_seat(lambda d, s: _tokens(d.hand(s)), []),
+    "hand_sizes": _per_seat(lambda d, s: len(d.hand(s)), 0),
     "kitty": _deal_value(lambda d: _tokens(cards_in(d.kitty)), []),
     "discards": _deal_value(lambda d: _tokens(cards_in(d.discards)), []),
     "nominated": _deal_value(lambda d: None if d.nominated is None else d.nominated.letter),
@@ -319,14 +364,14 @@ _OBSERVERS: dict[str, Callable[[ReferenceSession], Any]] = {
     "trick": _deal_value(_current_trick),
     "last_trick": _deal_value(lambda d: _trick_json(d.last_trick)),
     "suits_led": _deal_value(lambda d: [s.letter for s in d.suits_led_list], []),
-    "tricks": _deal_value(lambda d: _points(d.tricks_won)),
+    "tricks": _deal_value(lambda d: _points(d.profile, d.tricks_won)),
     "deal_score": ReferenceSession.result_points,
     "made": _made,
-    "scores": lambda s: _points(s.game.scores),
+    "scores": lambda s: _points(s.profile, s.game.scores),
     "dealer": lambda s: s.game.dealer.name,
     "exposed": _deal_value(_exposed),
     "game_over": lambda s: s.game.over,
-    "winner": lambda s: _name(s.game.winner),
+    "winner": _winner,
 }
 
 

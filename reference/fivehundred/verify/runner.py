@@ -76,6 +76,10 @@ class Selection:
     areas: Sequence[str] = ()
     tags: Sequence[str] = ()
     rules: Sequence[str] = ()
+    profiles: Sequence[str] = ()
+    """Only scenarios of these profiles (with or without toggles)."""
+    variants: Sequence[str] = ()
+    """Only scenarios that switch on every one of these toggles."""
 
     def matches(self, scenario: Scenario) -> bool:
         return (
@@ -83,6 +87,8 @@ class Selection:
             and (not self.areas or scenario.area in self.areas)
             and (not self.tags or any(t in scenario.tags for t in self.tags))
             and (not self.rules or any(r in scenario.rules for r in self.rules))
+            and (not self.profiles or scenario.profile_name in self.profiles)
+            and all(v in scenario.variants for v in self.variants)
         )
 
     def apply(self, scenarios: Iterable[Scenario]) -> list[Scenario]:

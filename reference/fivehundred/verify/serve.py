@@ -13,7 +13,7 @@ import traceback
 from typing import Any, BinaryIO
 
 from .. import SUITE_VERSION
-from ..engine import PROFILES
+from ..engine import PROFILES, VARIANTS
 from .protocol import (
     Capabilities,
     ImplementationInfo,
@@ -29,7 +29,9 @@ from .reference import InputError, run_json
 __all__ = ["REFERENCE_CAPABILITIES", "REFERENCE_INFO", "handle", "serve"]
 
 REFERENCE_INFO = ImplementationInfo("fivehundred-reference", SUITE_VERSION, "python")
-REFERENCE_CAPABILITIES = Capabilities(tuple(sorted(PROFILES)), True, True)
+REFERENCE_CAPABILITIES = Capabilities(
+    tuple(sorted(PROFILES)), True, True, variants=tuple(sorted(VARIANTS))
+)
 
 
 class Bye(Exception):

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from .. import PROTOCOL_VERSION, SUITE_VERSION
+from ..engine import DEFAULT_PROFILE
 from ..scenarios import Scenario
 from ..scenarios.narration import step_text
 from .expectations import KEYWORD_OF, Expectation
@@ -42,6 +43,7 @@ __all__ = [
     "run_verification",
 ]
 
+DEFAULT_LABEL = DEFAULT_PROFILE.name
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BROKEN_ADAPTER = 3
@@ -126,7 +128,8 @@ class Entry:
 
 @dataclass
 class RuleCounts:
-    """One rule's line in the per-rule tables: scenarios citing it, by outcome."""
+    """One rule's line in the per-rule tables: scenarios citing it, by outcome (also one
+    profile's line in the per-profile tables)."""
 
     rule: str
     passed: int = 0
@@ -139,9 +142,9 @@ class RuleCounts:
     partly_checked: int = 0
     """Scenarios citing the rule that passed with some checks left out."""
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, key: str = "rule") -> dict[str, Any]:
         return {
-            "rule": self.rule,
+            key: self.rule,
             "passed": self.passed,
             "failed": self.failed,
             "expected_failures": self.expected_failures,
@@ -259,25 +262,36 @@ class Verification:
             return f"Conformant: all {total} scenarios ran and passed"
         return f"No failures in what was checked, but not everything was: {coverage}"
 
+    def _tally(self, counts: RuleCounts, entry: Entry) -> None:
+        if not entry.ran:
+            counts.skipped += 1
+            return
+        counts.unchecked += len(entry.unchecked)
+        if self.fails_run(entry):
+            counts.failed += 1
+        elif entry.outcome is Outcome.EXPECTED_FAILURE:
+            counts.expected_failures += 1
+        else:
+            counts.passed += 1
+            if entry.unchecked:
+                counts.partly_checked += 1
+
     def by_rule(self) -> list[RuleCounts]:
         """Scenarios by the rules they cite (a scenario counts under each of its rules)."""
         rules: dict[str, RuleCounts] = {}
         for entry in self.entries:
             for rule in entry.scenario.rules:
-                counts = rules.setdefault(rule, RuleCounts(rule))
-                if not entry.ran:
-                    counts.skipped += 1
-                    continue
-                counts.unchecked += len(entry.unchecked)
-                if self.fails_run(entry):
-                    counts.failed += 1
-                elif entry.outcome is Outcome.EXPECTED_FAILURE:
-                    counts.expected_failures += 1
-                else:
-                    counts.passed += 1
-                    if entry.unchecked:
-                        counts.partly_checked += 1
+                self._tally(rules.setdefault(rule, RuleCounts(rule)), entry)
         return [rules[r] for r in sorted(rules)]
+
+    def by_profile(self) -> list[RuleCounts]:
+        """Scenarios by profile with its toggles (``australian-4+no-misere``), so a report
+        says what did not run for each rule set; the default profile first."""
+        profiles: dict[str, RuleCounts] = {}
+        for entry in self.entries:
+            label = entry.scenario.profile_label
+            self._tally(profiles.setdefault(label, RuleCounts(label)), entry)
+        return [profiles[p] for p in sorted(profiles, key=lambda p: (p != DEFAULT_LABEL, p))]
 
     @property
     def ok(self) -> bool:
