@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -26,6 +26,7 @@ from ..resources import SuiteError, use_suite
 from ..scenarios.vocabulary import STARTS
 from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from .consoles import err_console, out_console, print_diagnostics
+from .fuzz_command import fuzz_options, run_fuzz, run_merge
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
@@ -565,6 +566,30 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
         console.print(f"coverage: {len(corpus.scenarios)} scenarios, 34 rulings, {verdict}")
     if found or corpus.invalid_files:
         sys.exit(1)
+
+
+@main.group(invoke_without_command=True)
+@fuzz_options
+@click.pass_context
+def fuzz(ctx: click.Context, **options: Any) -> None:
+    """Differential fuzzing: random deals on an implementation and on the reference;
+    disagreements grouped, shrunk and written as scenarios (`fuzz merge` combines shards)."""
+    if ctx.invoked_subcommand is None:
+        sys.exit(run_fuzz(**options))
+
+
+@fuzz.command(name="merge")
+@click.argument("reports", nargs=-1, required=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text"
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path))
+def fuzz_merge(
+    reports: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None
+) -> None:
+    """Combine the JSON reports of shards as one run would have reported them."""
+    sys.exit(run_merge(reports, fmt, output, out_dir))
 
 
 @main.command()

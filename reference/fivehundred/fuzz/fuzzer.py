@@ -57,6 +57,8 @@ class Settings:
     """Run the deals whose index is below this (``None``: until the time runs out)."""
     seconds: float | None = None
     shrink_budget: int = 400
+    only: int | None = None
+    """Run this one deal (``--deal``), whatever the shard and the limits."""
     command: str = ""
     """The implementation's command, for the report and the files written."""
 
@@ -421,6 +423,8 @@ def fuzz_deal(
 
 
 def shard_indices(settings: Settings) -> Iterator[int]:
+    if settings.only is not None:
+        return iter([settings.only])
     i, n = settings.shard
     indices = itertools.count(i - 1, n)
     if settings.deals is not None:
