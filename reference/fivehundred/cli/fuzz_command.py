@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -17,6 +18,11 @@ from rich.markup import escape
 from ..engine import PROFILE_NAMES
 from ..safety import atomic_write_text, clean_text
 from .consoles import err_console, out_console
+
+if TYPE_CHECKING:
+    from ..fuzz.fuzzer import Tester
+
+    TesterFactory = Callable[[], tuple[Tester, Callable[[], None]]]
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
 
@@ -27,18 +33,10 @@ def _shard(value: str | None) -> tuple[int, int]:
     try:
         i, n = (int(part) for part in value.split("/"))
     except ValueError:
-        raise click.BadParameter(
-            f"{value!r} is not I/N (e.g. 1/4)", param_hint="--shard"
-        ) from None
+        raise click.BadParameter(f"{value!r} is not I/N (e.g. 1/4)", param_hint="--shard") from None
     if not 1 <= i <= n:
         raise click.BadParameter(f"{value!r}: I must be from 1 to N", param_hint="--shard")
     return (i, n)
-
-
-class _Stopped(BaseException):
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:
@@ -62,8 +60,7 @@ def _terminate_like_ctrl_c() -> Iterator[None]:
 
 
 def _progress_bar(total: int | None) -> tuple[Callable[..., None], Callable[[], None]]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-    from rich.progress import TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = err_console()
     if not console.is_terminal:
@@ -91,6 +88,14 @@ def _progress_bar(total: int | None) -> tuple[Callable[..., None], Callable[[], 
         )
 
     return update, bar.stop
+
+
+def _nothing(report: object) -> None:
+    return None
+
+
+def _stop_nothing() -> None:
+    return None
 
 
 def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None) -> int:
@@ -166,8 +171,9 @@ def run_fuzz(
         only=deal,
         command=command or "",
     )
+    factory: TesterFactory
     if command is None:
-        factory: Callable[..., object] = reference_tester
+        factory = reference_tester
         name = "fivehundred-reference (in-process)"
     else:
         factory = functools.partial(
@@ -196,10 +202,10 @@ def run_fuzz(
         if deals is None
         else len(range(settings.shard[0] - 1, deals, settings.shard[1]))
     )
-    update, stop = _progress_bar(total) if progress else ((lambda report: None), (lambda: None))
+    update, stop = _progress_bar(total) if progress else (_nothing, _stop_nothing)
     try:
         with _terminate_like_ctrl_c():
-            report = fuzz(factory, settings, name=name, jobs=jobs, progress=update)  # type: ignore[arg-type]
+            report = fuzz(factory, settings, name=name, jobs=jobs, progress=update)
     except FuzzError as error:
         stop()
         err_console().print(f"fuzz: {error}", markup=False)
@@ -231,7 +237,11 @@ def run_merge(paths: tuple[str, ...], fmt: str, output: Path | None, out_dir: Pa
 
 def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
     options = [
-        click.option("--impl", "command", help="The adapter's command (default: the reference itself, in-process)."),
+        click.option(
+            "--impl",
+            "command",
+            help="The adapter's command (default: the reference itself, in-process).",
+        ),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals."),
         click.option("--deals", type=int, help="Run deals 0 to N-1 (default 100 without --time)."),
         click.option("--time", "seconds", type=float, help="Stop after this many seconds."),
@@ -251,13 +261,26 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
             default="text",
             show_default=True,
         ),
-        click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file."),
-        click.option("--profile", default="australian-4", show_default=True, help="The profile to fuzz."),
+        click.option(
+            "-o",
+            "--output",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Write the report to this file.",
+        ),
+        click.option(
+            "--profile", default="australian-4", show_default=True, help="The profile to fuzz."
+        ),
         click.option("--variant", "variants", multiple=True, help="A variant toggle (repeatable)."),
-        click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per deal."),
+        click.option(
+            "--timeout", type=float, default=10.0, show_default=True, help="Seconds per deal."
+        ),
         click.option("--startup-timeout", type=float, default=30.0, show_default=True),
-        click.option("--shrink-budget", type=int, default=400, show_default=True, help="Runs per shrink."),
-        click.option("--progress/--no-progress", default=True, help="A progress bar on a terminal."),
+        click.option(
+            "--shrink-budget", type=int, default=400, show_default=True, help="Runs per shrink."
+        ),
+        click.option(
+            "--progress/--no-progress", default=True, help="A progress bar on a terminal."
+        ),
     ]
     for option in reversed(options):
         function = option(function)

@@ -571,7 +571,7 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
 @main.group(invoke_without_command=True)
 @fuzz_options
 @click.pass_context
-def fuzz(ctx: click.Context, **options: Any) -> None:
+def fuzz(ctx: click.Context, /, **options: Any) -> None:
     """Differential fuzzing: random deals on an implementation and on the reference;
     disagreements grouped, shrunk and written as scenarios (`fuzz merge` combines shards)."""
     if ctx.invoked_subcommand is None:
@@ -580,9 +580,7 @@ def fuzz(ctx: click.Context, **options: Any) -> None:
 
 @fuzz.command(name="merge")
 @click.argument("reports", nargs=-1, required=True)
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text"
-)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path))
 def fuzz_merge(

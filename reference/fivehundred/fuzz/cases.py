@@ -30,6 +30,7 @@ from ..scenarios import (
     Setup,
     Step,
 )
+from ..scenarios.model import Deck
 from ..verify.reference import InputError, ReferenceSession
 
 __all__ = [
@@ -166,7 +167,7 @@ def play_start(session: ReferenceSession) -> PlayStart | None:
     )
 
 
-def deal_start(session: ReferenceSession, deck: tuple[str, ...] | str) -> DeckStart | GameStart:
+def deal_start(session: ReferenceSession, deck: Deck) -> DeckStart | GameStart:
     """A start just before a ``deal`` step of this deck: a deck start of the same deck."""
     if session.game.over:
         return GameStart(dealer=session.game.dealer.name, scores=_scores(session))
@@ -201,8 +202,8 @@ def replay(case: Case) -> Replay:
         if index > 0:
             between_deals = session.deal is None or session.deal.is_over
             if isinstance(action, DealStep) and between_deals:
-                start: Setup | None = deal_start(session, action.deck)
-                starts[index] = (start, index if isinstance(start, GameStart) else index + 1)
+                later = deal_start(session, action.deck)
+                starts[index] = (later, index if isinstance(later, GameStart) else index + 1)
             else:
                 start = play_start(session)
                 if start is not None:

@@ -66,6 +66,8 @@ class Settings:
 class Tester:
     """Runs cases on one implementation and finds the first disagreement."""
 
+    __test__ = False  # not a pytest test class
+
     def __init__(
         self,
         implementation: Implementation,
@@ -278,10 +280,7 @@ def _unranges(runs: Sequence[Sequence[int]]) -> list[int]:
 def _title(signature: Signature, contract: str | None) -> str:
     where = f" in {contract}" if contract else ""
     if signature.check == "outcome":
-        return (
-            f"Fuzz: a {signature.kind}{where} is {signature.expected}, "
-            f"not {signature.actual}"
-        )
+        return f"Fuzz: a {signature.kind}{where} is {signature.expected}, not {signature.actual}"
     return f"Fuzz: {signature.check} after a {signature.kind}{where} ({signature.expected})"
 
 
@@ -323,19 +322,23 @@ def _final_scenario(
         f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
         f"'{settings.command}' --seed {settings.seed} --deal {index}`.\n"
     )
-    common = {
-        "title": _title(signature, contract),
-        "rules": rulings,
-        "assertion": f"After these steps {what}, as the reference engine rules.",
-        "explanation": explanation,
-    }
+    title = _title(signature, contract)
+    assertion = f"After these steps {what}, as the reference engine rules."
     checkpoints: dict[int, tuple[str, ...]] = {}
     if signature.check != "outcome":
         checkpoints[found.action] = (signature.check,)
     tries = [checkpoints, None]
     scenario = None
     for chosen in tries:
-        scenario = materialize(case, tester.keys, checkpoints=chosen, **common)  # type: ignore[arg-type]
+        scenario = materialize(
+            case,
+            tester.keys,
+            checkpoints=chosen,
+            title=title,
+            rules=rulings,
+            assertion=assertion,
+            explanation=explanation,
+        )
         if signature.check != "outcome" and not any(
             isinstance(s, Checkpoint) for s in scenario.steps
         ):
@@ -573,7 +576,9 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
     merged.jobs = max(r.jobs for r in reports)
     merged.seconds = max(r.seconds for r in reports)
     stops = {r.stopped for r in reports}
-    merged.stopped = "interrupted" if "interrupted" in stops else ("time" if "time" in stops else "deals")
+    merged.stopped = (
+        "interrupted" if "interrupted" in stops else ("time" if "time" in stops else "deals")
+    )
     merged.deals = sum(r.deals for r in reports)
     merged.disagreeing = sum(r.disagreeing for r in reports)
     merged.indices = sorted(seen_indices)

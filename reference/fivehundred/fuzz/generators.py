@@ -49,6 +49,7 @@ from ..scenarios import (
     DiscardStep,
     GameStart,
     NominateStep,
+    PlayStart,
     PlayStep,
     RecordedResult,
     ScenarioInput,
@@ -148,12 +149,9 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
         if rng.random() < 0.15:
             return NominateStep(seat.name, rng.choice(SUITS).letter)
         pool = own if own and rng.random() < 0.8 else list(profile.deck)
-        if JOKER in own and rng.random() < 0.3:
-            card = JOKER
-        else:
-            card = rng.choice(pool)
+        card = JOKER if JOKER in own and rng.random() < 0.3 else rng.choice(pool)
         names = None
-        if card == JOKER and rng.random() < 0.6 or rng.random() < 0.03:
+        if (card == JOKER and rng.random() < 0.6) or rng.random() < 0.03:
             names = rng.choice(SUITS).letter
         return PlayStep(seat.name, card_token(card), names)
     if kind == "discard":
@@ -212,7 +210,9 @@ CONTRACT_KINDS = ("suit", "no-trumps", "misere", "open-misere", "slam", "throw-i
 JOKER_PLACES = ("declarer", "partner", "defender", "kitty")
 
 
-def _place_joker(rng: random.Random, hands: list[list[Card]], kitty: list[Card], where: int) -> None:
+def _place_joker(
+    rng: random.Random, hands: list[list[Card]], kitty: list[Card], where: int
+) -> None:
     """Move the joker into hand ``where`` (a seat index) or the kitty (``-1``)."""
     holders = [*hands, kitty]
     target = holders[where]
@@ -265,10 +265,10 @@ def _target(rng: random.Random, kind: str) -> Bid | None:
     if kind == "throw-in":
         return None
     if kind == "slam":
-        return rng.choice([b for b in bids if b.level == 10])
+        return rng.choice([b for b in bids if b.level == 10 and b.strain is not None])
     if kind == "no-trumps":
         return rng.choice([b for b in bids if b.strain is not None and b.trump is None])
-    return rng.choice([b for b in bids if b.trump is not None and b.level < 10])
+    return rng.choice([b for b in bids if b.trump is not None and (b.level or 0) < 10])
 
 
 def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> None:
@@ -291,8 +291,8 @@ def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> 
             if options:
                 call, opened = rng.choice(options), True
         elif target is not None and rng.random() < 0.25:
-            lower = [t for t in legal if t not in ("PASS", target.token)]
-            below = [t for t in lower if driver.profile.bid_rank[legal[t]] < _rank(driver, target)]
+            lower = [a for t, a in legal.items() if isinstance(a, Bid) and t != target.token]
+            below = [a.token for a in lower if _rank(driver, a) < _rank(driver, target)]
             if below and kind != "misere":
                 call = rng.choice(below)
         if rng.random() < driver.wild:
@@ -311,19 +311,19 @@ def mid_deal(rng: random.Random, profile: Profile) -> Case:
     """Play from a random trick boundary of a random (steered) deal."""
     whole = steered(rng.choice(CONTRACT_KINDS[:-1]))(rng, profile)
     session = ReferenceSession(ScenarioInput("FUZZ", profile.name, whole.setup, ()))
-    boundaries: list[tuple[int, Setup]] = []
+    boundaries: list[PlayStart] = []
     for index, action in enumerate(whole.actions):
         start = play_start(session)
         if start is not None:
-            boundaries.append((index, start))
+            boundaries.append(start)
         session.step(action, index)
     if not boundaries:
         return whole
-    index, start = rng.choice(boundaries)
-    driver = _driver(rng, profile, start, 0.1)
+    chosen = rng.choice(boundaries)
+    driver = _driver(rng, profile, chosen, 0.1)
     driver.play_out()
     driver.after_the_end()
-    return Case(start, tuple(driver.actions), profile.name)
+    return Case(chosen, tuple(driver.actions), profile.name)
 
 
 def whole_game(rng: random.Random, profile: Profile) -> Case:
@@ -378,4 +378,3 @@ def generate(seed: int, index: int, profile: str = "australian-4") -> Case:
     name, generator = GENERATORS[index % len(GENERATORS)]
     del name
     return generator(rng, get_profile(profile))
-

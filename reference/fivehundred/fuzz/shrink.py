@@ -91,7 +91,7 @@ def _passes(case: Case) -> Iterator[Case]:
     for index, step in enumerate(actions):
         if isinstance(step, CallStep) and step.call != "PASS":
             simpler: Step = CallStep(step.seat, "PASS")
-            yield replace(case, actions=actions[:index] + (simpler,) + actions[index + 1 :])
+            yield replace(case, actions=(*actions[:index], simpler, *actions[index + 1 :]))
 
 
 def _fewer_cards(case: Case) -> Iterator[Case]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..scenarios import Checkpoint, Scenario
-from ..scenarios.vocabulary import Comparison, observation
+from ..scenarios.vocabulary import observation
 from ..verify.verdict import Status, Verdict
 from .cases import step_kind
 
@@ -30,11 +30,14 @@ _RELATION = {1: "the seat to its left", 2: "its partner", 3: "the seat to its ri
 
 def _seats(expected: Any, actual: Any) -> tuple[str, str]:
     """Seats relative to each other: a wrong seat is named by where it sits."""
-    if isinstance(expected, str) and isinstance(actual, str):
-        if expected in _SEAT_ORDER and actual in _SEAT_ORDER and len(expected) == len(actual) == 1:
-            turn = (_SEAT_ORDER.index(actual) - _SEAT_ORDER.index(expected)) % 4
-            return "a seat", _RELATION.get(turn, "the same seat")
+    if _is_seat(expected) and _is_seat(actual):
+        turn = (_SEAT_ORDER.index(actual) - _SEAT_ORDER.index(expected)) % 4
+        return "a seat", _RELATION.get(turn, "the same seat")
     return _exact_kind(expected), _exact_kind(actual)
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 1 and value in _SEAT_ORDER
 
 
 def _exact_kind(value: Any) -> str:
@@ -128,8 +131,7 @@ def _shapes(key: str, expected: Any, actual: Any) -> tuple[str, str]:
             _action_kind(expected) if isinstance(expected, str) else _shape(expected),
             _action_kind(actual) if isinstance(actual, str) else _shape(actual),
         )
-    registered = observation(key)
-    how = Comparison.EXACT if registered is None else registered.comparison
+    observation(key)
     if isinstance(expected, list) and isinstance(actual, list):
         if key == "legal":
             want = {str(v) for v in expected}
@@ -194,7 +196,7 @@ def first_disagreement(
     if isinstance(step, Checkpoint):
         key = mismatch.what
         expected = step.expect.get(key)
-        observed = {}
+        observed: Mapping[str, Any] = {}
         if mismatch.step < len(outcomes) and isinstance(outcomes[mismatch.step], Mapping):
             observed = outcomes[mismatch.step].get("observed") or {}
         actual = observed.get(key, "(not reported)")
