@@ -195,6 +195,9 @@ def run_fuzz(
         except FuzzError as error:
             err_console().print(f"fuzz: {error}", markup=False)
             return 3
+        except KeyboardInterrupt:
+            err_console().print("fuzz: interrupted before the first deal", markup=False)
+            return 130
     total = (
         1
         if deal is not None

@@ -63,7 +63,7 @@ def scenario_yaml(scenario: Scenario, header: str) -> str:
     """The scenario as a YAML file (``header`` becomes comment lines at the top)."""
     wire = input_json(scenario.input())
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
-    lines.append(f"id: {scenario.id}")
+    lines.append(f"id: '{scenario.id}'")  # quoted: an id such as 5387 is not a number
     lines.append(f"title: {_scalar(scenario.title)}")
     lines.append(f"rules: {_flow(list(scenario.rules))}")
     lines.append("assert: " + _scalar(scenario.assertion))
