@@ -120,7 +120,9 @@ def action_step(seat: Seat, action: Action) -> Step:
 
 
 def _calls(profile: Profile) -> list[str]:
-    return [bid.token for bid in profile.bid_rank] + ["PASS", BLIND_MISERE.token]
+    """The profile's calls: a token the profile does not have (``bid-not-available``)
+    cannot be written in one of its scenarios, so it is never tried."""
+    return [bid.token for bid in profile.bid_rank] + ["PASS"]
 
 
 def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -> Step:
@@ -140,7 +142,7 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
     if kind == "call":
         calls = _calls(profile)
         if rng.random() < 0.3:
-            calls = ["MIS", "OMIS", "PASS", BLIND_MISERE.token]
+            calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
         elif deal is not None and rng.random() < 0.3:
             passed = [s for s in SEATS if deal.has_passed(s)]
             seat = rng.choice(passed) if passed else seat
@@ -283,6 +285,8 @@ def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> 
             return
         seat = deal.to_act
         legal = {str(a): a for a in deal.legal_actions()}
+        if kind == "misere" and not opened and "MIS" not in legal and rng.random() < 0.4:
+            driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
         call = "PASS"
         if target is not None and seat == declarer and target.token in legal:
             call = target.token
