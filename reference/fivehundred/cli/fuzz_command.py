@@ -291,3 +291,91 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
 
 
 __all__ = ["fuzz_options", "out_console", "run_fuzz", "run_merge"]
+
+
+def run_perft(
+    *,
+    command: str | None,
+    positions: Path | None,
+    depth: int | None,
+    write: bool,
+    timeout: float,
+    startup_timeout: float,
+) -> int:
+    """``fivehundred perft``: the reference against the positions file, or an adapter."""
+    from ..fuzz.perft import (
+        PerftError,
+        check_implementation,
+        check_reference,
+        load_positions,
+        positions_file,
+        reference_counts,
+    )
+
+    path = positions or positions_file()
+    try:
+        loaded = load_positions(path)
+    except PerftError as error:
+        raise click.BadParameter(str(error), param_hint="--positions") from None
+    console = out_console()
+    if depth is not None:
+        if depth < 0 or depth > 6:
+            raise click.BadParameter("from 0 to 6", param_hint="--depth")
+        for position in loaded:
+            (count,) = reference_counts(position.case, (depth,))
+            console.print(f"{count:>12,}  {position.name}", markup=False, highlight=False)
+        return 0
+    if write:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for item, (_, counts) in zip(data["positions"], check_reference(loaded), strict=True):
+            item["perft"] = list(counts)
+        atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        console.print(f"rewrote the counts of {len(loaded)} positions in {path}", markup=False)
+        return 0
+    bad = 0
+    if command is None:
+        for position, counts in check_reference(loaded):
+            ok = counts == position.counts
+            bad += not ok
+            mark = "ok  " if ok else "FAIL"
+            console.print(
+                f"{mark} {list(counts)!s:<22} {position.name}"
+                + ("" if ok else f" (file: {list(position.counts)})"),
+                markup=False,
+                highlight=False,
+            )
+        console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree with the file")
+        return 1 if bad else 0
+    from ..verify.external import ExternalImplementation, HandshakeError
+
+    try:
+        implementation = ExternalImplementation(
+            command, timeout=timeout, startup_timeout=startup_timeout
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--impl") from None
+    try:
+        hello = implementation.start()
+    except HandshakeError as error:
+        err_console().print(f"perft: the handshake failed: {error.message}", markup=False)
+        return 3
+    try:
+        if not hello.capabilities.legal_actions:
+            err_console().print(
+                "perft: the implementation lists no legal actions; nothing to check", markup=False
+            )
+            return 0
+        for position, problem in check_implementation(implementation, loaded):
+            bad += problem is not None
+            mark = "ok  " if problem is None else "FAIL"
+            shown = "" if problem is None else ": " + (problem.splitlines() or [""])[0][:300]
+            console.print(
+                f"{mark} {position.name}{shown}", markup=False, highlight=False, emoji=False
+            )
+    except BaseException:
+        implementation.kill()
+        raise
+    finally:
+        implementation.close()
+    console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree")
+    return 1 if bad else 0

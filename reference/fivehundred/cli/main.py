@@ -26,7 +26,7 @@ from ..resources import SuiteError, use_suite
 from ..scenarios.vocabulary import STARTS
 from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from .consoles import err_console, out_console, print_diagnostics
-from .fuzz_command import fuzz_options, run_fuzz, run_merge
+from .fuzz_command import fuzz_options, run_fuzz, run_merge, run_perft
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
@@ -588,6 +588,38 @@ def fuzz_merge(
 ) -> None:
     """Combine the JSON reports of shards as one run would have reported them."""
     sys.exit(run_merge(reports, fmt, output, out_dir))
+
+
+@main.command()
+@click.option("--impl", "command", help="Check this adapter (it must list legal actions).")
+@click.option(
+    "--positions",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A positions file (default: the suite's scenarios/perft-positions.json).",
+)
+@click.option("--depth", type=int, help="Print the reference's count at this depth instead.")
+@click.option("--write", is_flag=True, help="Rewrite the file's counts from the reference.")
+@click.option("--timeout", type=float, default=60.0, show_default=True)
+@click.option("--startup-timeout", type=float, default=30.0, show_default=True)
+def perft(
+    command: str | None,
+    positions: Path | None,
+    depth: int | None,
+    write: bool,
+    timeout: float,
+    startup_timeout: float,
+) -> None:
+    """Count legal action sequences from the shipped positions (and check an adapter)."""
+    sys.exit(
+        run_perft(
+            command=command,
+            positions=positions,
+            depth=depth,
+            write=write,
+            timeout=timeout,
+            startup_timeout=startup_timeout,
+        )
+    )
 
 
 @main.command()

@@ -44,6 +44,11 @@ __all__ = [
 REPORT_VERSION = 1
 
 
+NOT_FUZZED = frozenset({"perft"})
+"""Observations not asked for after every action: perft is checked by ``fivehundred perft``
+on its own positions (it costs thousands of actions per checkpoint)."""
+
+
 class FuzzError(Exception):
     """The fuzz run cannot go on (the implementation refuses the profile, …)."""
 
@@ -77,7 +82,9 @@ class Tester:
     ) -> None:
         self.implementation = implementation
         unsupported = unsupported or {}
-        self.keys = tuple(k for k in observer_names() if k not in unsupported)
+        self.keys = tuple(
+            k for k in observer_names() if k not in unsupported and k not in NOT_FUZZED
+        )
         self.lenient_errors = lenient_errors
         self.runs = 0
 
