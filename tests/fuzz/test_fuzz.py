@@ -184,6 +184,39 @@ def test_a_misreading_is_found_shrunk_and_written_as_a_failing_scenario(bug: str
         assert found is not None and found.signature == family.signature
 
 
+class Interrupting(Misreader):
+    """The ``no-omis`` misreader, with Ctrl-C pressed during its third run of a shrink."""
+
+    def __init__(self) -> None:
+        super().__init__("no-omis")
+        self.found = False
+        self.runs_after = 0
+
+    def run(self, scenario: Scenario) -> RunOutcome:
+        outcome = super().run(scenario)
+        if self.found:
+            self.runs_after += 1
+            if self.runs_after == 3:
+                raise KeyboardInterrupt
+        elif judge(scenario, outcome).mismatches:
+            self.found = True
+        return outcome
+
+
+def test_ctrl_c_while_shrinking_keeps_the_family() -> None:
+    def factory() -> tuple[Tester, Callable[[], None]]:
+        implementation = Interrupting()
+        return Tester(implementation), implementation.close
+
+    report = fuzz(factory, Settings(seed=4, deals=36), name="interrupted")
+    assert report.stopped == "interrupted"
+    assert report.deals >= 1 and len(report.families) == 1
+    (family,) = report.families.values()
+    assert not family.verified and family.scenario
+    assert check_scenario_text(family.scenario) == []
+    assert "(interrupted)" in render(report, "text")
+
+
 @pytest.mark.slow
 def test_shards_merge_exactly_as_one_run() -> None:
     settings = Settings(seed=9, deals=30)

@@ -87,6 +87,8 @@ class Tester:
         )
         self.lenient_errors = lenient_errors
         self.runs = 0
+        self.interrupted = False
+        """Ctrl-C arrived while a disagreement was being shrunk (it was kept, unverified)."""
 
     def run(self, scenario: Scenario) -> Disagreement | None:
         self.runs += 1
@@ -288,7 +290,10 @@ def _title(signature: Signature, contract: str | None) -> str:
     where = f" in {contract}" if contract else ""
     if signature.check == "outcome":
         return f"Fuzz: a {signature.kind}{where} is {signature.expected}, not {signature.actual}"
-    return f"Fuzz: {signature.check} after a {signature.kind}{where} ({signature.expected})"
+    return (
+        f"Fuzz: {signature.check} after a {signature.kind}{where}: expected "
+        f"{signature.expected}, got {signature.actual}"
+    )
 
 
 def _short(value: Any, limit: int = 300) -> str:
@@ -310,7 +315,13 @@ def _start_tricks(case: Case) -> int | None:
 
 
 def _final_scenario(
-    tester: Tester, case: Case, found: Disagreement, settings: Settings, index: int
+    tester: Tester,
+    case: Case,
+    found: Disagreement,
+    settings: Settings,
+    index: int,
+    *,
+    run: bool = True,
 ) -> tuple[Scenario, bool]:
     """The shrunk case with only the failed check; verified to fail the same way (else
     with every checkpoint up to the failure)."""
@@ -350,6 +361,8 @@ def _final_scenario(
             isinstance(s, Checkpoint) for s in scenario.steps
         ):
             continue
+        if not run:
+            return _with_id(scenario), False
         result = tester.run(scenario)
         if result is not None and result.signature == signature:
             return _with_id(scenario), True
@@ -400,8 +413,15 @@ def investigate(
         scenario = _with_id(scenario)
     else:
         shrinker = Shrinker(tester.check, settings.shrink_budget)
-        small, small_found = shrinker.shrink(case, found)
-        scenario, family.verified = _final_scenario(tester, small, small_found, settings, index)
+        try:
+            small, small_found = shrinker.shrink(case, found)
+            scenario, family.verified = _final_scenario(tester, small, small_found, settings, index)
+        except KeyboardInterrupt:  # keep what was found: the smallest case so far, unverified
+            tester.interrupted = True
+            small, small_found = shrinker.best or case, shrinker.best_found or found
+            scenario, family.verified = _final_scenario(
+                tester, small, small_found, settings, index, run=False
+            )
         family.rulings = scenario.rules
         family.expected, family.actual = small_found.expected, small_found.actual
     family.scenario_id = scenario.id
@@ -491,6 +511,8 @@ def _serial(
             report.add(index, generator, found)
             if progress is not None:
                 progress(report)
+            if tester.interrupted:
+                raise KeyboardInterrupt
     finally:
         close()
 

@@ -33,10 +33,14 @@ class Shrinker:
     budget: int = 400
     """At most this many runs of the implementation."""
     runs: int = 0
+    best: Case | None = None
+    """The smallest case so far (kept if the shrinking is interrupted)."""
+    best_found: Disagreement | None = None
 
     def shrink(self, case: Case, found: Disagreement) -> tuple[Case, Disagreement]:
         signature = found.signature
         best, best_found = _cut(case, found.action), found
+        self.best, self.best_found = best, best_found
         improved = True
         while improved and self.runs < self.budget:
             improved = False
@@ -49,6 +53,7 @@ class Shrinker:
                 result = self.check(candidate)
                 if result is not None and result.signature == signature:
                     best, best_found = _cut(candidate, result.action), result
+                    self.best, self.best_found = best, best_found
                     improved = True
                     break
         return best, best_found
