@@ -44,6 +44,8 @@ __all__ = [
 ]
 
 CASE_ID = "FUZZ"
+START = -1
+"""The "action index" of the checkpoint before the first action."""
 
 
 @dataclass(frozen=True)
@@ -104,11 +106,15 @@ def materialize(
     """The case as a scenario the reference passes; raises :class:`InputError` when the
     reference cannot run it.
 
-    After each action comes a checkpoint of ``keys``; ``checkpoints`` (action index to
-    keys) replaces that with checkpoints only where it says.
+    At the start and after each action comes a checkpoint of ``keys``; ``checkpoints``
+    (action index, or :data:`START`, to keys) replaces that with checkpoints only where
+    it says.
     """
     session = _session(case)
     steps: list[Step] = []
+    at_start = tuple(keys) if checkpoints is None else checkpoints.get(START, ())
+    if at_start:
+        steps.append(Checkpoint({key: session.observe(key) for key in at_start}))
     for index, action in enumerate(case.actions):
         outcome = session.step(action, index)
         code = outcome.get("code") if outcome["outcome"] == "rejected" else None

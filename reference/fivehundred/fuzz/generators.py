@@ -56,7 +56,7 @@ from ..scenarios import (
     Setup,
     Step,
 )
-from ..verify.reference import ReferenceSession
+from ..verify.reference import InputError, ReferenceSession
 from .cases import Case, auction_start, play_start
 
 __all__ = ["GENERATORS", "generate", "generator_for"]
@@ -330,6 +330,46 @@ def mid_deal(rng: random.Random, profile: Profile) -> Case:
     return Case(chosen, tuple(driver.actions), profile.name)
 
 
+def joker_endgame(rng: random.Random, profile: Profile) -> Case:
+    """The last tricks of a no-trump or misère deal with the joker suitless in some hand,
+    often the leader's, and some suits not yet led: where joker leads go wrong."""
+    size = rng.randrange(1, 4)
+    contract = rng.choice(["6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS"])
+    declarer = rng.choice(SEATS)
+    misere = contract in ("MIS", "OMIS")
+    out = profile.left[profile.left[declarer]] if misere else None
+    active = [s for s in SEATS if s != out]
+    pool = [c for c in profile.deck if c != JOKER]
+    rng.shuffle(pool)
+    hands: dict[str, list[Card]] = {s.name: [] for s in SEATS}
+    for seat in active:
+        hands[seat.name] = [pool.pop() for _ in range(size)]
+    holder = rng.choice(active)
+    hands[holder.name][0] = JOKER
+    played = profile.hand_size - size
+    led = rng.sample(list(SUITS), rng.randrange(0, 4))
+    leader = holder if rng.random() < 0.7 else rng.choice(active)
+    declarer_side = "NS" if declarer.name in ("N", "S") else "EW"
+    won = 0 if misere else rng.randrange(played + 1)
+    tricks = {declarer_side: won, "EW" if declarer_side == "NS" else "NS": played - won}
+    setup = PlayStart(
+        dealer=rng.choice(SEATS).name,
+        contract=contract,
+        declarer=declarer.name,
+        hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
+        leader=leader.name,
+        suits_led=tuple(s.letter for s in led) or None,
+        tricks=tricks,
+    )
+    try:
+        driver = _driver(rng, profile, setup, 0.4)
+    except InputError:  # not a position the engine accepts: a random deal instead
+        return random_deal(rng, profile)
+    driver.play_out()
+    driver.after_the_end()
+    return Case(setup, tuple(driver.actions), profile.name)
+
+
 def whole_game(rng: random.Random, profile: Profile) -> Case:
     """Several deals from a game start near an end of the game, then past its end."""
     near = [
@@ -368,6 +408,7 @@ GENERATORS: tuple[tuple[str, Generator], ...] = (
     ("contract-slam", steered("slam")),
     ("contract-throw-in", steered("throw-in")),
     ("mid-deal", mid_deal),
+    ("joker-endgame", joker_endgame),
 )
 """The generators in the order deals use them (some twice, for weight)."""
 

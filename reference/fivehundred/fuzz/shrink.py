@@ -64,10 +64,9 @@ class Shrinker:
 
 
 def _cut(case: Case, action: int) -> Case:
-    """Nothing after the action the failed check follows."""
-    if action < 0:
-        return case
-    return replace(case, actions=case.actions[: action + 1])
+    """Nothing after the action the failed check follows (no action at all when it is the
+    checkpoint at the start)."""
+    return replace(case, actions=case.actions[: max(action, -1) + 1])
 
 
 def _candidates(case: Case) -> Iterator[Case]:

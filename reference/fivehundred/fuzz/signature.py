@@ -75,8 +75,8 @@ class Signature:
 class Disagreement:
     signature: Signature
     action: int
-    """Index of the action in the case after which (or at which) the check failed; -1 when
-    the implementation errored."""
+    """Index of the action in the case after which (or at which) the check failed; -1 for
+    the checkpoint at the start, and when the implementation errored."""
     expected: Any = None
     actual: Any = None
 
@@ -286,10 +286,16 @@ def rulings_for(signature: Signature, contract: str | None = None) -> tuple[str,
             "discard": ("joker-nomination", "opening-lead"),
             "nominate": ("follow-suit", "joker-lead"),
             "play": ("follow-suit", "joker-lead"),
+            "start": ("follow-suit", "joker-lead"),
         }.get(signature.kind, ("first-call",))
-        if "joker" in signature.expected + signature.actual:
+        kinds = {
+            word
+            for text in (signature.expected, signature.actual)
+            for word in text.replace("missing ", "").replace("extra ", "").split(",")
+        }
+        if kinds & {"joker-lead", "joker"}:
             found.insert(0, "joker-lead")
-        if "mis" in signature.expected + signature.actual:
+        if kinds & {"mis", "omis"}:
             found.insert(0, "misere-needs-seven")
     elif signature.check == "to_act":
         found += {
