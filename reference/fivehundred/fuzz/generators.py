@@ -37,6 +37,7 @@ from ..engine import (
     card_token,
     cards_in,
     get_profile,
+    parse_card,
     shuffled_deck,
 )
 from ..engine.actions import Action
@@ -330,22 +331,43 @@ def mid_deal(rng: random.Random, profile: Profile) -> Case:
     return Case(chosen, tuple(driver.actions), profile.name)
 
 
+_LEFT_BOWER_SUIT = {"S": "C", "C": "S", "D": "H", "H": "D"}
+
+
+def _hot_cards(contract: str) -> list[Card]:
+    """The cards whose rank is easiest to get wrong: the joker, and in a suit contract
+    both bowers and the ace of trumps."""
+    trump = contract[-1]
+    if contract.endswith("NT") or "MIS" in contract:
+        return [JOKER]
+    hot = ["JK", f"J{trump}", f"J{_LEFT_BOWER_SUIT[trump]}", f"A{trump}"]
+    return [parse_card(token) for token in hot]
+
+
 def joker_endgame(rng: random.Random, profile: Profile) -> Case:
-    """The last tricks of a no-trump or misère deal with the joker suitless in some hand,
-    often the leader's, and some suits not yet led: where joker leads go wrong."""
+    """The last tricks with the cards that are easiest to rank wrong in the hands: in no
+    trumps and misère the suitless joker (often with the leader, some suits not yet led:
+    where joker leads go wrong); in a suit contract the joker, both bowers and the ace."""
     size = rng.randrange(1, 4)
-    contract = rng.choice(["6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS"])
+    suits = [f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"]
+    contract = rng.choice(["6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits])
     declarer = rng.choice(SEATS)
     misere = contract in ("MIS", "OMIS")
     out = profile.left[profile.left[declarer]] if misere else None
     active = [s for s in SEATS if s != out]
-    pool = [c for c in profile.deck if c != JOKER]
+    hot = _hot_cards(contract)
+    pool = [c for c in profile.deck if c not in hot]
     rng.shuffle(pool)
     hands: dict[str, list[Card]] = {s.name: [] for s in SEATS}
     for seat in active:
         hands[seat.name] = [pool.pop() for _ in range(size)]
     holder = rng.choice(active)
     hands[holder.name][0] = JOKER
+    for card in hot[1:]:  # each other hot card replaces a plain card of a random hand
+        seat = rng.choice(active)
+        plain = [i for i, c in enumerate(hands[seat.name]) if c not in hot]
+        if plain:
+            hands[seat.name][rng.choice(plain)] = card
     played = profile.hand_size - size
     led = rng.sample(list(SUITS), rng.randrange(0, 4))
     leader = holder if rng.random() < 0.7 else rng.choice(active)
@@ -406,6 +428,7 @@ GENERATORS: tuple[tuple[str, Generator], ...] = (
     ("contract-open-misere", steered("open-misere")),
     ("random", random_deal),
     ("contract-slam", steered("slam")),
+    ("joker-endgame", joker_endgame),
     ("contract-throw-in", steered("throw-in")),
     ("mid-deal", mid_deal),
     ("joker-endgame", joker_endgame),
