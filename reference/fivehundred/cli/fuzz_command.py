@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 from rich.markup import escape
 
-from ..engine import PROFILE_NAMES
+from ..engine import PROFILE_NAMES, get_profile
 from ..safety import atomic_write_text, clean_text
 from .consoles import err_console, out_console
 
@@ -143,11 +143,14 @@ def run_fuzz(
 ) -> int:
     from ..fuzz.fuzzer import FuzzError, Settings, external_tester, fuzz, reference_tester
 
-    if profile not in PROFILE_NAMES:
-        raise click.BadParameter(
-            f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}",
-            param_hint="--profile",
-        )
+    try:
+        get_profile(profile)
+    except KeyError:
+        if profile in PROFILE_NAMES:
+            why = f"the scenario layers do not run profile {profile} yet"
+        else:
+            why = f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}"
+        raise click.BadParameter(why, param_hint="--profile") from None
     if variants:
         raise click.BadParameter(
             "variants are not run by the scenario layers yet; fuzz the profile without them",
