@@ -104,6 +104,13 @@ def test_every_generated_deal_passes_on_the_reference() -> None:
 
 
 @pytest.mark.slow
+def test_generators_make_only_positions_the_reference_accepts() -> None:
+    # e.g. a mid-deal start after a nominated joker was played has no play start
+    for index in range(300):
+        generate(3, index)  # raises GeneratorError on a refused position
+
+
+@pytest.mark.slow
 def test_generators_reach_the_contracts_and_the_rejection_codes() -> None:
     codes: Counter[str] = Counter()
     starts: Counter[str] = Counter()

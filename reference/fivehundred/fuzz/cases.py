@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import SEATS, Deal, Phase, card_token, cards_in, sorted_cards
+from ..engine import JOKER, SEATS, Deal, Phase, card_token, cards_in, sorted_cards
 from ..scenarios import (
     ActionStep,
     AuctionStart,
@@ -157,6 +157,8 @@ def play_start(session: ReferenceSession) -> PlayStart | None:
         or deal.declarer is None
     ):
         return None
+    if deal.nominated is not None and JOKER not in deal.hand(deal.declarer):
+        return None  # a nominated joker already played: no play start says that
     out = deal.sitting_out_seats if deal.contract.is_misere else ()
     hands = {s.name: () if s in out else _tokens(deal.hand(s)) for s in SEATS}
     played = deal.tricks_played

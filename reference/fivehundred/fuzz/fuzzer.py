@@ -25,7 +25,7 @@ from ..verify.external import ExternalImplementation, HandshakeError, unsupporte
 from ..verify.reference import InputError, observer_names
 from ..verify.runner import Implementation, ReferenceImplementation, judge
 from .cases import Case, materialize
-from .generators import generate, generator_for
+from .generators import GeneratorError, generate, generator_for
 from .shrink import Shrinker
 from .signature import Disagreement, Signature, first_disagreement, rulings_for
 from .write import mint_id, scenario_yaml
@@ -44,6 +44,8 @@ __all__ = [
 REPORT_VERSION = 1
 
 
+GENERATOR_ERROR = "generator-error"
+"""Counted as a generator in the report: a deal a generator could not make (a bug)."""
 NOT_FUZZED = frozenset({"perft"})
 """Observations not asked for after every action: perft is checked by ``fivehundred perft``
 on its own positions (it costs thousands of actions per checkpoint)."""
@@ -438,7 +440,10 @@ def fuzz_deal(
 ) -> tuple[str, Family | Signature | None]:
     """Run deal ``index``: ``None`` when it agrees, its signature when its family is
     already known here, or the new family, shrunk."""
-    case = generate(settings.seed, index, settings.profile)
+    try:
+        case = generate(settings.seed, index, settings.profile)
+    except GeneratorError:  # counted apart in the report, never the end of a run
+        return GENERATOR_ERROR, None
     generator = generator_for(index)
     found = tester.check(case)
     if found is None:

@@ -60,7 +60,12 @@ from ..scenarios import (
 from ..verify.reference import InputError, ReferenceSession
 from .cases import Case, auction_start, play_start
 
-__all__ = ["GENERATORS", "generate", "generator_for"]
+__all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for"]
+
+
+class GeneratorError(Exception):
+    """A generator made a position the reference refuses (a bug in the generator)."""
+
 
 MAX_ACTIONS = 200
 """No case takes more actions than this (a whole game of several deals stays under it)."""
@@ -445,4 +450,7 @@ def generate(seed: int, index: int, profile: str = "australian-4") -> Case:
     rng = random.Random(f"{seed}:{index}")
     name, generator = GENERATORS[index % len(GENERATORS)]
     del name
-    return generator(rng, get_profile(profile))
+    try:
+        return generator(rng, get_profile(profile))
+    except InputError as error:  # a generator bug: never let it end a run
+        raise GeneratorError(f"deal {index} of seed {seed}: {error}") from error
