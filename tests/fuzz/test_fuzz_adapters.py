@@ -137,6 +137,9 @@ def test_jobs_and_shards_report_exactly_what_one_process_does(tmp_path: Path) ->
     [
         ("crash_mid_run.py", ["3"], "errored"),
         ("not_json.py", [], "errored"),
+        ("off_protocol.py", [], "errored"),
+        ("wrong_seq.py", [], "errored"),
+        ("flood_stderr.py", ["1"], None),
         ("hang.py", ["3"], "errored"),
         ("capabilities.py", ["australian-4", "no", "no"], None),
     ],
