@@ -177,11 +177,24 @@ def test_a_broken_handshake_is_a_broken_adapter() -> None:
     assert left_over(marker) == []
 
 
-def test_ctrl_c_stops_cleanly_and_keeps_what_was_found() -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
     marker = uuid.uuid4().hex
     command = shlex.join([PYTHON, "-X", f"marker={marker}", "-m", "fivehundred", "serve"])
     process = subprocess.Popen(
-        [PYTHON, "-m", "fivehundred", "fuzz", "--no-progress", "--impl", command, "--time", "120"],
+        [
+            PYTHON,
+            "-m",
+            "fivehundred",
+            "fuzz",
+            "--no-progress",
+            "--impl",
+            command,
+            "--time",
+            "120",
+            "--jobs",
+            jobs,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
