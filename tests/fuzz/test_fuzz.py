@@ -282,7 +282,6 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["--shard", "3/2"], "--shard"),
         (["--shard", "x"], "--shard"),
         (["--profile", "nope"], "unknown profile"),
-        (["--profile", "american-4"], "do not run profile american-4 yet"),
         (["--variant", "joker-leads-last-trick-only"], "--variant"),
         (["--jobs", "0"], "--jobs"),
         (["--impl", "'unbalanced"], "--impl"),

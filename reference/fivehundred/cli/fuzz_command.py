@@ -144,13 +144,18 @@ def run_fuzz(
     from ..fuzz.fuzzer import FuzzError, Settings, external_tester, fuzz, reference_tester
 
     try:
-        get_profile(profile)
+        rules = get_profile(profile)
     except KeyError:
         if profile in PROFILE_NAMES:
             why = f"the scenario layers do not run profile {profile} yet"
         else:
             why = f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}"
         raise click.BadParameter(why, param_hint="--profile") from None
+    if rules.seats != 4 or len(rules.sides) != 2:
+        raise click.BadParameter(
+            f"the fuzz generators play four-handed partnership profiles only; {profile} is not",
+            param_hint="--profile",
+        )
     if variants:
         raise click.BadParameter(
             "variants are not run by the scenario layers yet; fuzz the profile without them",

@@ -254,7 +254,7 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
         fresh = Deal(profile, dealer, hands, kitty)
         setup: AuctionStart = auction_start(fresh, dealer.name, None)
         driver = _driver(rng, profile, setup, 0.05)
-        target = _target(rng, kind)
+        target = _target(rng, kind, profile)
         _auction(driver, declarer, target, kind)
         driver.play_out()
         driver.after_the_end()
@@ -264,11 +264,12 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
     return generate
 
 
-def _target(rng: random.Random, kind: str) -> Bid | None:
-    bids = list(SUIT_BIDS.values())
-    if kind == "misere":
+def _target(rng: random.Random, kind: str, profile: Profile) -> Bid | None:
+    """The contract to steer to (a suit bid when the profile has no such misère)."""
+    bids = [b for b in SUIT_BIDS.values() if b in profile.bid_rank]
+    if kind == "misere" and MISERE in profile.bid_rank:
         return MISERE
-    if kind == "open-misere":
+    if kind == "open-misere" and OPEN_MISERE in profile.bid_rank:
         return OPEN_MISERE
     if kind == "throw-in":
         return None
@@ -291,7 +292,8 @@ def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> 
             return
         seat = deal.to_act
         legal = {str(a): a for a in deal.legal_actions()}
-        if kind == "misere" and not opened and "MIS" not in legal and rng.random() < 0.4:
+        early = kind == "misere" and not opened and MISERE in driver.profile.bid_rank
+        if early and "MIS" not in legal and rng.random() < 0.4:
             driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
         call = "PASS"
         if target is not None and seat == declarer and target.token in legal:
@@ -311,7 +313,7 @@ def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> 
 
 
 def _rank(driver: _Driver, bid: Bid) -> int:
-    return driver.profile.bid_rank[bid]
+    return driver.profile.bid_rank.get(bid, -1)
 
 
 # ---- mid-deal starts and whole games ---------------------------------------------------
@@ -355,7 +357,10 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     where joker leads go wrong); in a suit contract the joker, both bowers and the ace."""
     size = rng.randrange(1, 4)
     suits = [f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"]
-    contract = rng.choice(["6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits])
+    available = {bid.token for bid in profile.bid_rank}
+    contract = rng.choice(
+        [c for c in ("6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits) if c in available]
+    )
     declarer = rng.choice(SEATS)
     misere = contract in ("MIS", "OMIS")
     out = profile.left[profile.left[declarer]] if misere else None
