@@ -315,6 +315,7 @@ def run_perft(
         PerftError,
         check_implementation,
         check_reference,
+        dump_positions,
         load_positions,
         positions_file,
         reference_counts,
@@ -337,7 +338,7 @@ def run_perft(
         data = json.loads(path.read_text(encoding="utf-8"))
         for item, (_, counts) in zip(data["positions"], check_reference(loaded), strict=True):
             item["perft"] = list(counts)
-        atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        atomic_write_text(path, dump_positions(data))
         console.print(f"rewrote the counts of {len(loaded)} positions in {path}", markup=False)
         return 0
     bad = 0

@@ -12,6 +12,7 @@ sent each position as an ordinary scenario that observes ``perft``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ __all__ = [
     "Position",
     "check_implementation",
     "check_reference",
+    "dump_positions",
     "load_positions",
     "positions_file",
     "reference_counts",
@@ -48,6 +50,21 @@ class Position:
     case: Case
     counts: tuple[int, ...]
     note: str = ""
+
+
+_FLAT_LIST = re.compile(r"\[\s*([^\[\]{}]*?)\s*\]", re.DOTALL)
+
+
+def dump_positions(data: Any) -> str:
+    """The positions file as JSON with each list of cards or counts on one line."""
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    return (
+        _FLAT_LIST.sub(
+            lambda m: "[" + ", ".join(part.strip() for part in m.group(1).split(",")) + "]",
+            text,
+        )
+        + "\n"
+    )
 
 
 def positions_file() -> Path:
