@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import (
     BLIND_MISERE,
@@ -37,7 +37,9 @@ from ..engine import (
     card_token,
     cards_in,
     get_profile,
+    parse_bid,
     parse_card,
+    score_deal,
     shuffled_deck,
 )
 from ..engine.actions import Action
@@ -332,6 +334,8 @@ def mid_deal(rng: random.Random, profile: Profile) -> Case:
     if not boundaries:
         return whole
     chosen = rng.choice(boundaries)
+    if rng.random() < 0.35:  # the declarers one made contract away from 500
+        chosen = replace(chosen, scores=_one_contract_from_500(rng, profile, chosen))
     driver = _driver(rng, profile, chosen, 0.1)
     driver.play_out()
     driver.after_the_end()
@@ -402,14 +406,57 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     return Case(setup, tuple(driver.actions), profile.name)
 
 
+def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int], Step]:
+    """Scores from which one recorded result lands a side on exactly +500 or -500 (or
+    one step past it), and that result: where the end-of-game rules are decided."""
+    bids = list(profile.bid_rank)
+    miseres = [b for b in bids if b.is_misere]
+    bid = rng.choice(miseres if miseres and rng.random() < 0.3 else bids)
+    declarer = rng.choice(SEATS)
+    made = rng.random() < 0.6
+    if bid.is_misere:
+        tricks = 0 if made else 1
+    else:
+        level = bid.level or 6
+        tricks = rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
+    result = score_deal(profile, bid, declarer, tricks)
+    side = profile.side_of[declarer]
+    other = 1 - side
+    scores = [0, 0]
+    target = 500 if made else -500
+    scores[side] = target - result.points[side] + rng.choice((0, 0, 0, 10))
+    scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
+    scores = [max(-490, min(490, s)) for s in scores]
+    return scores, DealResultStep(RecordedResult(bid.token, declarer.name, tricks))
+
+
+def _one_contract_from_500(
+    rng: random.Random, profile: Profile, start: PlayStart
+) -> dict[str, int]:
+    contract = parse_bid(start.contract)
+    declarer = Seat.parse(start.declarer)
+    made = 0 if contract.is_misere else contract.level or 6
+    points = score_deal(profile, contract, declarer, made).points
+    side = profile.side_of[declarer]
+    scores = [rng.randrange(-200, 490, 10), rng.randrange(-200, 490, 10)]
+    scores[side] = max(-490, min(490, 500 - points[side]))
+    return {"NS": scores[0], "EW": scores[1]}
+
+
 def whole_game(rng: random.Random, profile: Profile) -> Case:
-    """Several deals from a game start near an end of the game, then past its end."""
+    """Several deals from a game start near an end of the game, then past its end; half
+    the games start one recorded result away from exactly +500 or -500."""
     near = [
         rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
         for _ in range(2)
     ]
+    first: Step | None = None
+    if rng.random() < 0.5:
+        near, first = _exactly_at_the_end(rng, profile)
     setup = GameStart(dealer=rng.choice(SEATS).name, scores={"NS": near[0], "EW": near[1]})
     driver = _driver(rng, profile, setup, 0.03)
+    if first is not None:
+        driver.take(first)
     for _ in range(rng.randrange(1, 5)):
         if len(driver.actions) > MAX_ACTIONS - 60:
             break
