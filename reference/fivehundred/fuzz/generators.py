@@ -141,6 +141,16 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
     seat = to_act if to_act is not None and rng.random() < 0.6 else rng.choice(SEATS)
     own = [] if deal is None else deal.hand(seat)
     phase = None if deal is None else deal.phase.value
+    if (
+        deal is not None
+        and phase == "play"
+        and deal.tricks_played == 0
+        and not deal.current_trick
+        and rng.random() < 0.5
+    ):  # before the first lead: the joker's holder, declarer or not, tries to nominate
+        holders = [s for s in SEATS if JOKER in deal.hand(s)]
+        if holders:
+            return NominateStep(holders[0].name, rng.choice(SUITS).letter)
     if phase is not None and rng.random() < 0.7:
         kind = {"auction": "call", "kitty": "discard", "play": "play"}.get(phase, "any")
     else:
