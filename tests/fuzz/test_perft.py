@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -69,5 +70,18 @@ def test_the_command_fails_on_a_wrong_count(tmp_path: Path) -> None:
 def test_serve_agrees_on_every_position() -> None:
     serve = shlex.join([PYTHON, "-m", "fivehundred", "serve"])
     done = _cli("--impl", serve)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "12 of 12 positions agree" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_independent_implementation_agrees_on_every_position() -> None:
+    """Counted by an engine that shares no code with the reference (it copies its state
+    and tries every legal action), the shipped counts come out the same."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required for the independent implementation: install nodejs")
+    adapter = Path(__file__).resolve().parents[2] / "adapters" / "independent-js" / "adapter.js"
+    done = _cli("--impl", shlex.join([node, str(adapter)]))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "12 of 12 positions agree" in done.stdout
