@@ -197,11 +197,9 @@ def _kitty(deal: Deal) -> list[Card]:
 
 def _random_result(rng: random.Random, profile: Profile) -> RecordedResult:
     bid = rng.choice(list(profile.bid_rank))
+    tricks = rng.randrange(2) if bid.is_misere else rng.randrange(profile.hand_size + 1)
     declarer = rng.choice(profile.seat_list)
-    if bid.is_misere:
-        return RecordedResult(bid.token, declarer.name, rng.randrange(2))
-    tricks = rng.randrange(profile.hand_size + 1)
-    if len(profile.sides) <= 2:
+    if bid.is_misere or len(profile.sides) <= 2:
         return RecordedResult(bid.token, declarer.name, tricks)
     return RecordedResult(bid.token, declarer.name, _by_side(rng, profile, declarer, tricks))
 
@@ -212,10 +210,18 @@ def _by_side(rng: random.Random, profile: Profile, declarer: Seat, tricks: int) 
     side = profile.side_of[declarer]
     counts = [0] * len(profile.sides)
     counts[side] = tricks
-    others = [i for i in range(len(counts)) if i != side]
-    for _ in range(profile.hand_size - tricks):
-        counts[rng.choice(others)] += 1
+    _share(rng, counts, side, profile.hand_size - tricks)
     return dict(zip(profile.side_names, counts, strict=True))
+
+
+def _share(rng: random.Random, counts: list[int], side: int, tricks: int) -> None:
+    """Share ``tricks`` among the sides other than ``side`` (at random beyond two)."""
+    others = [i for i in range(len(counts)) if i != side]
+    if len(others) == 1:
+        counts[others[0]] += tricks
+        return
+    for _ in range(tricks):
+        counts[rng.choice(others)] += 1
 
 
 def _side_scores(profile: Profile, scores: list[int]) -> dict[str, int]:
@@ -276,16 +282,22 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
         deal = Deal.from_deck(profile, dealer, shuffled_deck(profile, rng))
         hands = [deal.hand(s) for s in seats]
         kitty = _kitty(deal)
-        declarer = rng.choice(seats)
+        order = [profile.left[dealer]]
+        while len(order) < len(seats):
+            order.append(profile.left[order[-1]])
+        declarer = rng.choice(order)
         if kind == "no-trumps":
             place = rng.choice(JOKER_PLACES)
             side = profile.side_of[declarer]
-            partners = [s for s in seats if s != declarer and profile.side_of[s] == side]
-            defenders = [s for s in seats if profile.side_of[s] != side]
+            clockwise = [profile.left[declarer]]  # from the declarer's left round to him
+            while len(clockwise) < len(seats):
+                clockwise.append(profile.left[clockwise[-1]])
+            partners = [s for s in clockwise if s != declarer and profile.side_of[s] == side]
+            defenders = [s for s in clockwise if profile.side_of[s] != side]
             where = {
                 "declarer": declarer,
-                "partner": rng.choice(partners) if partners else declarer,
-                "defender": rng.choice(defenders),
+                "partner": partners[-1] if partners else declarer,  # across at four seats
+                "defender": defenders[0],  # on the declarer's left at four seats
             }.get(place)
             _place_joker(rng, hands, kitty, -1 if where is None else int(where))
         fresh = Deal(profile, dealer, hands, kitty)
@@ -431,10 +443,9 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     won = 0 if misere else rng.randrange(played + 1)
     counts = [0] * len(profile.sides)
     counts[profile.side_of[declarer]] = won
-    others = [i for i in range(len(counts)) if i != profile.side_of[declarer]]
-    for _ in range(played - won):
-        counts[rng.choice(others)] += 1
-    tricks = _side_scores(profile, counts)
+    _share(rng, counts, profile.side_of[declarer], played - won)
+    first = profile.side_of[declarer]  # the declaring side first, then the others
+    tricks = {profile.side_names[first]: counts[first]} | _side_scores(profile, counts)
     setup = PlayStart(
         dealer=rng.choice(seats).name,
         contract=contract,
@@ -473,9 +484,10 @@ def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int]
     side = profile.side_of[declarer]
     scores = [0] * len(profile.sides)
     target = 500 if made else -500
-    for other in range(len(scores)):
-        scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
     scores[side] = target - result.points[side] + rng.choice((0, 0, 0, 10))
+    for other in range(len(scores)):
+        if other != side:
+            scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
     scores = [max(-490, min(490, s)) for s in scores]
     recorded = RecordedResult(bid.token, declarer.name, tricks if by_side is None else by_side)
     return scores, DealResultStep(recorded)
@@ -488,8 +500,10 @@ def _one_contract_from_500(
     declarer = profile.parse_seat(start.declarer)
     made = 0 if contract.is_misere else contract.level or 6
     side = profile.side_of[declarer]
-    side_tricks = [0] * len(profile.sides)
-    side_tricks[side] = made
+    side_tricks = None
+    if len(profile.sides) > 2:
+        side_tricks = [0] * len(profile.sides)
+        side_tricks[side] = made
     points = score_deal(profile, contract, declarer, made, side_tricks).points
     scores = [rng.randrange(-200, 490, 10) for _ in profile.sides]
     scores[side] = max(-490, min(490, 500 - points[side]))
