@@ -26,7 +26,7 @@ from fivehundred.fuzz.fuzzer import (
     merge,
     reference_tester,
 )
-from fivehundred.fuzz.generators import GENERATORS, generate, generators_for
+from fivehundred.fuzz.generators import GENERATORS, generate, generator_for, generators_for
 from fivehundred.fuzz.report import check_scenario_text, render
 from fivehundred.fuzz.signature import Signature, _shapes
 from fivehundred.scenarios import (
@@ -35,6 +35,7 @@ from fivehundred.scenarios import (
     NominateStep,
     PlayStart,
     Scenario,
+    ScenarioInput,
     scenario_from_document,
 )
 from fivehundred.verify.reference import InputError, ReferenceSession, observer_names
@@ -397,3 +398,22 @@ def test_fuzzing_a_profile_and_a_toggle_from_the_command_line() -> None:
         ["all-pass-no-trumps"],
         4,
     )
+
+
+@pytest.mark.parametrize("profile", ["american-2", "american-5", "american-6"])
+def test_steered_contracts_are_reached_at_other_tables(profile: str) -> None:
+    reached: dict[str, set[str]] = {}
+    for index in range(60):
+        name = generator_for(index, profile)
+        if name not in ("contract-misere", "contract-no-trumps", "contract-slam"):
+            continue
+        case = generate(1, index, profile)
+        session = ReferenceSession(ScenarioInput("X", case.profile, case.setup, ()))
+        for number, step in enumerate(case.actions):
+            session.step(step, number)
+            deal = session.deal
+            if deal is not None and deal.contract is not None:
+                reached.setdefault(name, set()).add(deal.contract.token)
+    assert "MIS" in reached["contract-misere"]
+    assert any(t.endswith("NT") for t in reached["contract-no-trumps"])
+    assert any(t.startswith("10") for t in reached["contract-slam"])
