@@ -10,11 +10,12 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 import yaml
+from fivehundred.engine import PROFILE_NAMES, VARIANTS, get_profile
 from fivehundred.fuzz.cases import materialize
 from fivehundred.fuzz.fuzzer import (
     FuzzError,
@@ -25,10 +26,18 @@ from fivehundred.fuzz.fuzzer import (
     merge,
     reference_tester,
 )
-from fivehundred.fuzz.generators import GENERATORS, generate
+from fivehundred.fuzz.generators import GENERATORS, generate, generator_for, generators_for
 from fivehundred.fuzz.report import check_scenario_text, render
 from fivehundred.fuzz.signature import Signature, _shapes
-from fivehundred.scenarios import NominateStep, PlayStart, Scenario, scenario_from_document
+from fivehundred.scenarios import (
+    ActionStep,
+    DealResultStep,
+    NominateStep,
+    PlayStart,
+    Scenario,
+    ScenarioInput,
+    scenario_from_document,
+)
 from fivehundred.verify.reference import InputError, ReferenceSession, observer_names
 from fivehundred.verify.runner import ReferenceImplementation, RunOutcome, judge
 
@@ -282,7 +291,10 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["--shard", "3/2"], "--shard"),
         (["--shard", "x"], "--shard"),
         (["--profile", "nope"], "unknown profile"),
-        (["--variant", "joker-leads-last-trick-only"], "--variant"),
+        (["--variant", "nope"], "unknown variant 'nope'"),
+        (["--variant", "all-pass-no-trumps"], "does not apply to profile australian-4"),
+        (["--variant", "no-misere", "--variant", "blind-misere"], "cannot be combined"),
+        (["--profile", "american-3", "--variant", "deck-24"], "does not apply"),
         (["--jobs", "0"], "--jobs"),
         (["--impl", "'unbalanced"], "--impl"),
     ],
@@ -303,3 +315,105 @@ def test_a_missing_adapter_is_a_broken_adapter_not_a_traceback() -> None:
     done = _cli("--impl", "/nonexistent/adapter", "--deals", "1")
     assert done.returncode == 3
     assert "handshake" in done.stderr and "Traceback" not in done.stderr
+
+
+# ---- every profile and every toggle --------------------------------------------------------
+
+RULE_SETS = [(name, ()) for name in PROFILE_NAMES] + [
+    (profile, (variant.name,))
+    for variant in VARIANTS.values()
+    for profile in variant.applies_to[:1]
+]
+
+
+@pytest.mark.parametrize(
+    ("profile", "variants"), RULE_SETS, ids=["+".join((p, *v)) for p, v in RULE_SETS]
+)
+def test_the_reference_finds_nothing_in_itself_under_every_rule_set(
+    profile: str, variants: tuple[str, ...]
+) -> None:
+    generators = generators_for(profile, variants)
+    settings = Settings(seed=3, profile=profile, variants=variants, deals=len(generators))
+    report = fuzz(reference_tester, settings, name="reference")
+    assert report.deals == len(generators)
+    assert "generator-error" not in report.by_generator, report.by_generator
+    assert report.families == {}
+    assert report.variants == variants
+    for index in range(len(generators)):
+        case = generate(3, index, profile, variants)
+        assert (case.profile, case.variants) == (profile, variants)
+        seats = set(get_profile(profile, variants).seat_names)
+        assert {s.seat for s in case.actions if isinstance(s, ActionStep)} <= seats
+
+
+def test_generators_that_do_not_apply_are_skipped() -> None:
+    names = {name for name, _ in generators_for("australian-4", ("no-misere",))}
+    assert "contract-misere" not in names and "contract-open-misere" not in names
+    assert "contract-open-misere" not in {n for n, _ in generators_for("american-4")}
+    assert "joker-endgame" not in {n for n, _ in generators_for("american-2", ("deck-24",))}
+    assert [n for n, _ in generators_for()] == [n for n, _ in GENERATORS]
+
+
+def test_recorded_results_give_tricks_by_side_beyond_two_sides() -> None:
+    found = False
+    for index in range(60):
+        case = generate(5, index, "american-3")
+        for step in case.actions:
+            result = step.result if isinstance(step, DealResultStep) else None
+            if result is not None and not isinstance(result, str) and result.contract != "MIS":
+                assert isinstance(result.tricks, Mapping)
+                assert set(result.tricks) == {"N", "E", "S"}
+                found = True
+    assert found
+
+
+def test_a_toggle_run_writes_scenarios_that_carry_the_toggles() -> None:
+    settings = Settings(seed=4, deals=24, variants=("blind-misere",))
+    report = fuzz(misreader("no-omis"), settings, name="m")
+    assert report.families, "the bug was not found"
+    assert report.as_json()["variants"] == ["blind-misere"]
+    assert "australian-4+blind-misere" in render(report, "text")
+    for family in report.families.values():
+        assert "variants: [blind-misere]" in family.scenario
+        assert "--variant blind-misere" in family.scenario
+        assert check_scenario_text(family.scenario) == []
+        scenario = scenario_from_document(yaml.safe_load(family.scenario))
+        assert scenario.variants == ("blind-misere",)
+    again = FuzzReport.from_json(json.loads(json.dumps(report.as_json())))
+    assert again.variants == ("blind-misere",)
+    plain = fuzz(reference_tester, Settings(seed=4, deals=2, shard=(2, 2)), name="m")
+    with pytest.raises(FuzzError, match="variants"):
+        merge([again, plain])
+
+
+def test_fuzzing_a_profile_and_a_toggle_from_the_command_line() -> None:
+    done = _cli(
+        "--profile", "american-3", "--variant", "all-pass-no-trumps", "--deals", "4",
+        "--format", "json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["profile"], data["variants"], data["deals"]) == (
+        "american-3",
+        ["all-pass-no-trumps"],
+        4,
+    )
+
+
+@pytest.mark.parametrize("profile", ["american-2", "american-5", "american-6"])
+def test_steered_contracts_are_reached_at_other_tables(profile: str) -> None:
+    reached: dict[str, set[str]] = {}
+    for index in range(60):
+        name = generator_for(index, profile)
+        if name not in ("contract-misere", "contract-no-trumps", "contract-slam"):
+            continue
+        case = generate(1, index, profile)
+        session = ReferenceSession(ScenarioInput("X", case.profile, case.setup, ()))
+        for number, step in enumerate(case.actions):
+            session.step(step, number)
+            deal = session.deal
+            if deal is not None and deal.contract is not None:
+                reached.setdefault(name, set()).add(deal.contract.token)
+    assert "MIS" in reached["contract-misere"]
+    assert any(t.endswith("NT") for t in reached["contract-no-trumps"])
+    assert any(t.startswith("10") for t in reached["contract-slam"])

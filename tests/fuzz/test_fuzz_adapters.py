@@ -208,3 +208,42 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
     assert "interrupted; reporting what was found" in stderr
     time.sleep(0.2)
     assert left_over(marker) == []
+
+
+def test_a_toggle_run_files_scenarios_that_carry_the_toggle(tmp_path: Path) -> None:
+    out = tmp_path / "found"
+    misreading = "lead-rotates"
+    done = fuzz(
+        "--impl", js(misreading), "--profile", "australian-4", "--variant", "no-misere",
+        "--deals", "12", "--seed", "1", "--out", str(out), "--format", "json",
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert json.loads(done.stdout)["variants"] == ["no-misere"]
+    files = sorted(out.glob("*.yaml"))
+    assert files, done.stdout
+    for path in files:
+        text = path.read_text()
+        assert "\nvariants: [no-misere]\n" in text and "--variant no-misere" in text
+    valid = subprocess.run(
+        [PYTHON, "-m", "fivehundred", "validate", str(out)], capture_output=True, text=True
+    )
+    assert valid.returncode == 0, valid.stdout + valid.stderr
+    assert verify(out, js(misreading)).returncode == 1
+    assert verify(out, js()).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "no-misere"], "does not support variant no-misere"),
+        (["--profile", "american-3"], "does not support profile american-3"),
+    ],
+)
+def test_rules_an_adapter_does_not_declare_are_one_clear_error(
+    args: list[str], message: str
+) -> None:
+    skeleton = f"node {ROOT / 'adapters' / 'node-skeleton' / 'adapter.js'}"
+    done = fuzz("--impl", skeleton, *args, "--deals", "2")
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""

@@ -143,24 +143,17 @@ def run_fuzz(
 ) -> int:
     from ..fuzz.fuzzer import FuzzError, Settings, external_tester, fuzz, reference_tester
 
-    try:
-        rules = get_profile(profile)
-    except KeyError:
-        if profile in PROFILE_NAMES:
-            why = f"the scenario layers do not run profile {profile} yet"
-        else:
-            why = f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}"
-        raise click.BadParameter(why, param_hint="--profile") from None
-    if rules.seats != 4 or len(rules.sides) != 2:
+    if profile not in PROFILE_NAMES:
         raise click.BadParameter(
-            f"the fuzz generators play four-handed partnership profiles only; {profile} is not",
+            f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}",
             param_hint="--profile",
         )
-    if variants:
-        raise click.BadParameter(
-            "variants are not run by the scenario layers yet; fuzz the profile without them",
-            param_hint="--variant",
-        )
+    try:
+        rules = get_profile(profile, variants)
+    except (KeyError, ValueError) as error:
+        why = str(error.args[0]) if error.args else str(error)
+        raise click.BadParameter(why, param_hint="--variant") from None
+    variants = rules.variants
     if jobs < 1:
         raise click.BadParameter("must be at least 1", param_hint="--jobs")
     if deals is not None and deals < 0:
@@ -172,6 +165,7 @@ def run_fuzz(
     settings = Settings(
         seed=seed,
         profile=profile,
+        variants=variants,
         shard=_shard(shard),
         deals=deals,
         seconds=seconds,
@@ -190,11 +184,16 @@ def run_fuzz(
             timeout=timeout,
             startup_timeout=startup_timeout,
             profile=profile,
+            variants=variants,
         )
         name = command
         try:  # shake hands once up front: a broken adapter is reported before any deal
             tester, close = external_tester(
-                command, timeout=timeout, startup_timeout=startup_timeout, profile=profile
+                command,
+                timeout=timeout,
+                startup_timeout=startup_timeout,
+                profile=profile,
+                variants=variants,
             )
             name = tester.implementation.name
             close()
@@ -281,7 +280,12 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
         click.option(
             "--profile", default="australian-4", show_default=True, help="The profile to fuzz."
         ),
-        click.option("--variant", "variants", multiple=True, help="A variant toggle (repeatable)."),
+        click.option(
+            "--variant",
+            "variants",
+            multiple=True,
+            help="A variant toggle of the profile (repeatable).",
+        ),
         click.option(
             "--timeout", type=float, default=10.0, show_default=True, help="Seconds per deal."
         ),

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import JOKER, SEATS, Deal, Phase, card_token, cards_in, sorted_cards
+from ..engine import JOKER, Deal, Phase, card_token, cards_in, sorted_cards
 from ..scenarios import (
     ActionStep,
     AuctionStart,
@@ -55,6 +55,8 @@ class Case:
     setup: Setup
     actions: tuple[Step, ...]
     profile: str = "australian-4"
+    variants: tuple[str, ...] = ()
+    """The profile's variant toggles, sorted."""
 
     @property
     def size(self) -> int:
@@ -82,7 +84,7 @@ def step_kind(step: Step) -> str:
 
 
 def _session(case: Case) -> ReferenceSession:
-    return ReferenceSession(ScenarioInput(CASE_ID, case.profile, case.setup, ()))
+    return ReferenceSession(ScenarioInput(CASE_ID, case.profile, case.setup, (), case.variants))
 
 
 def _with_reject(step: Step, code: str | None) -> Step:
@@ -131,6 +133,7 @@ def materialize(
         steps=tuple(steps),
         profile=None if case.profile == "australian-4" else case.profile,
         profile_name=case.profile,
+        variants=case.variants,
         tags=tags,
         explanation=explanation,
     )
@@ -141,8 +144,10 @@ def _tokens(cards: Iterable[Any]) -> tuple[str, ...]:
 
 
 def _scores(session: ReferenceSession) -> dict[str, int] | None:
-    ns, ew = session.game.scores
-    return None if (ns, ew) == (0, 0) else {"NS": ns, "EW": ew}
+    scores = tuple(session.game.scores)
+    if not any(scores):
+        return None
+    return dict(zip(session.profile.side_names, scores, strict=True))
 
 
 def play_start(session: ReferenceSession) -> PlayStart | None:
@@ -160,8 +165,10 @@ def play_start(session: ReferenceSession) -> PlayStart | None:
     if deal.nominated is not None and JOKER not in deal.hand(deal.declarer):
         return None  # a nominated joker already played: no play start says that
     out = deal.sitting_out_seats if deal.contract.is_misere else ()
-    hands = {s.name: () if s in out else _tokens(deal.hand(s)) for s in SEATS}
+    seats = session.profile.seat_list
+    hands = {s.name: () if s in out else _tokens(deal.hand(s)) for s in seats}
     played = deal.tricks_played
+    sides = session.profile.side_names
     return PlayStart(
         dealer=deal.dealer.name,
         contract=deal.contract.token,
@@ -170,7 +177,7 @@ def play_start(session: ReferenceSession) -> PlayStart | None:
         leader=deal.to_act.name,
         nominated=None if deal.nominated is None else deal.nominated.letter,
         suits_led=tuple(s.letter for s in deal.suits_led_list) or None,
-        tricks={"NS": deal.tricks_won[0], "EW": deal.tricks_won[1]} if played else None,
+        tricks=dict(zip(sides, deal.tricks_won, strict=True)) if played else None,
         scores=_scores(session),
     )
 
@@ -186,7 +193,7 @@ def auction_start(deal: Deal, dealer: str, scores: dict[str, int] | None) -> Auc
     """A deal at its first call as an ``auction`` start."""
     return AuctionStart(
         dealer=dealer,
-        hands={s.name: _tokens(deal.hand(s)) for s in SEATS},
+        hands={s.name: _tokens(deal.hand(s)) for s in deal.profile.seat_list},
         kitty=_tokens(cards_in(deal.kitty)),
         scores=scores,
     )

@@ -60,6 +60,8 @@ class Settings:
     seed: int = 0
     profile: str = "australian-4"
     shard: tuple[int, int] = (1, 1)
+    variants: tuple[str, ...] = ()
+    """The profile's variant toggles, sorted."""
     deals: int | None = None
     """Run the deals whose index is below this (``None``: until the time runs out)."""
     seconds: float | None = None
@@ -68,6 +70,17 @@ class Settings:
     """Run this one deal (``--deal``), whatever the shard and the limits."""
     command: str = ""
     """The implementation's command, for the report and the files written."""
+
+    @property
+    def label(self) -> str:
+        """The profile with its toggles: ``australian-4+no-misere``."""
+        return "+".join((self.profile, *self.variants))
+
+    @property
+    def rules_options(self) -> str:
+        """The command-line options that choose these rules (empty for the default)."""
+        options = "" if self.profile == "australian-4" else f" --profile {self.profile}"
+        return options + "".join(f" --variant {v}" for v in self.variants)
 
 
 class Tester:
@@ -191,6 +204,13 @@ class FuzzReport:
     jobs: int = 1
     indices: list[int] = field(default_factory=list)
     """Every deal index run (sorted), so that merged shards can be checked for overlap."""
+    variants: tuple[str, ...] = ()
+    """The profile's variant toggles, sorted."""
+
+    @property
+    def label(self) -> str:
+        """The profile with its toggles: ``australian-4+no-misere``."""
+        return "+".join((self.profile, *self.variants))
 
     @property
     def sorted_families(self) -> list[Family]:
@@ -223,6 +243,7 @@ class FuzzReport:
             "command": self.command,
             "seed": self.seed,
             "profile": self.profile,
+            "variants": list(self.variants),
             "shards": [f"{i}/{n}" for i, n in self.shards],
             "deals": self.deals,
             "by_generator": dict(sorted(self.by_generator.items())),
@@ -255,6 +276,7 @@ class FuzzReport:
             seconds=float(data["seconds"]),
             jobs=int(data["jobs"]),
             indices=_unranges(data["indices"]),
+            variants=tuple(sorted(str(v) for v in data.get("variants", ()))),
         )
         for item in data["families"]:
             family = Family.from_json(item)
@@ -334,13 +356,14 @@ def _final_scenario(
         what = f"the {signature.kind} is {signature.expected}"
     else:
         what = f"{signature.check} is {_short(found.expected, 120)}"
-    generator = generator_for(index)
+    generator = generator_for(index, settings.profile, settings.variants)
     explanation = (
         f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
         f"{generator}) against `{settings.command or tester.implementation.name}`, then "
         f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
         f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
-        f"'{settings.command}' --seed {settings.seed} --deal {index}`.\n"
+        f"'{settings.command}'{settings.rules_options} --seed {settings.seed} "
+        f"--deal {index}`.\n"
     )
     title = _title(signature, contract)
     assertion = f"After these steps {what}, as the reference engine rules."
@@ -380,7 +403,8 @@ def _with_id(scenario: Scenario) -> Scenario:
 def _header(settings: Settings, index: int, signature: Signature) -> str:
     return (
         "yaml-language-server: $schema=../../schema/scenario.schema.json\n"
-        f"Written by `fivehundred fuzz --seed {settings.seed}` (deal {index}): "
+        f"Written by `fivehundred fuzz{settings.rules_options} --seed {settings.seed}` "
+        f"(deal {index}): "
         f"{signature.describe()}"
     )
 
@@ -399,7 +423,7 @@ def investigate(
 ) -> Family:
     """Shrink a first disagreement of its kind and make its scenario file."""
     signature = found.signature
-    generator = generator_for(index)
+    generator = generator_for(index, settings.profile, settings.variants)
     family = Family(signature, 1, index, generator, original_actions=len(case.actions))
     if signature.kind == "errored":  # crashes and hangs are not shrunk (each try may hang)
         family.rulings = ("worked-example",)
@@ -441,10 +465,10 @@ def fuzz_deal(
     """Run deal ``index``: ``None`` when it agrees, its signature when its family is
     already known here, or the new family, shrunk."""
     try:
-        case = generate(settings.seed, index, settings.profile)
+        case = generate(settings.seed, index, settings.profile, settings.variants)
     except GeneratorError:  # counted apart in the report, never the end of a run
         return GENERATOR_ERROR, None
-    generator = generator_for(index)
+    generator = generator_for(index, settings.profile, settings.variants)
     found = tester.check(case)
     if found is None:
         return generator, None
@@ -484,6 +508,7 @@ def fuzz(
     process when ``jobs`` > 1).
     """
     report = FuzzReport(name, settings.command, settings.seed, settings.profile, [settings.shard])
+    report.variants = settings.variants
     report.jobs = jobs
     started = time.monotonic()
     deadline = None if settings.seconds is None else started + settings.seconds
@@ -588,7 +613,7 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
         raise FuzzError("nothing to merge")
     first = reports[0]
     for other in reports[1:]:
-        for what in ("seed", "profile", "command"):
+        for what in ("seed", "profile", "variants", "command"):
             if getattr(other, what) != getattr(first, what):
                 raise FuzzError(
                     f"the reports differ in {what} ({getattr(first, what)!r} and "
@@ -607,6 +632,7 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
         first.profile,
         sorted({s for r in reports for s in r.shards}),
     )
+    merged.variants = first.variants
     merged.jobs = max(r.jobs for r in reports)
     merged.seconds = max(r.seconds for r in reports)
     stops = {r.stopped for r in reports}
@@ -637,7 +663,12 @@ def reference_tester() -> tuple[Tester, Callable[[], None]]:
 
 
 def external_tester(
-    command: str, *, timeout: float, startup_timeout: float, profile: str
+    command: str,
+    *,
+    timeout: float,
+    startup_timeout: float,
+    profile: str,
+    variants: tuple[str, ...] = (),
 ) -> tuple[Tester, Callable[[], None]]:
     """An adapter started over protocol v1: handshake, capabilities, then a tester.
 
@@ -658,6 +689,14 @@ def external_tester(
         declared = ", ".join(capabilities.profiles) or "none"
         raise FuzzError(
             f"the implementation does not support profile {profile} (it declared: {declared})"
+        )
+    missing = [v for v in variants if v not in capabilities.variants]
+    if missing:
+        implementation.close()
+        declared = ", ".join(capabilities.variants) or "none"
+        raise FuzzError(
+            f"the implementation does not support variant {', '.join(missing)} of {profile} "
+            f"(it declared: {declared})"
         )
     tester = Tester(
         implementation,

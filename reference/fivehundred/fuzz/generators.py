@@ -23,7 +23,6 @@ from ..engine import (
     JOKER,
     MISERE,
     OPEN_MISERE,
-    SEATS,
     SUIT_BIDS,
     SUITS,
     Bid,
@@ -62,7 +61,7 @@ from ..scenarios import (
 from ..verify.reference import InputError, ReferenceSession
 from .cases import Case, auction_start, play_start
 
-__all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for"]
+__all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for", "generators_for"]
 
 
 class GeneratorError(Exception):
@@ -138,7 +137,8 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
     (which reaches the phase's own codes), sometimes anything by anyone."""
     deal = session.deal
     to_act = None if deal is None else deal.to_act
-    seat = to_act if to_act is not None and rng.random() < 0.6 else rng.choice(SEATS)
+    seats = profile.seat_list
+    seat = to_act if to_act is not None and rng.random() < 0.6 else rng.choice(seats)
     own = [] if deal is None else deal.hand(seat)
     phase = None if deal is None else deal.phase.value
     if (
@@ -148,7 +148,7 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
         and not deal.current_trick
         and rng.random() < 0.5
     ):  # before the first lead: the joker's holder, declarer or not, tries to nominate
-        holders = [s for s in SEATS if JOKER in deal.hand(s)]
+        holders = [s for s in seats if JOKER in deal.hand(s)]
         if holders:
             return NominateStep(holders[0].name, rng.choice(SUITS).letter)
     if phase is not None and rng.random() < 0.7:
@@ -162,7 +162,7 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
         if rng.random() < 0.3:
             calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
         elif deal is not None and rng.random() < 0.3:
-            passed = [s for s in SEATS if deal.has_passed(s)]
+            passed = [s for s in seats if deal.has_passed(s)]
             seat = rng.choice(passed) if passed else seat
         return CallStep(seat.name, rng.choice(calls))
     if kind == "play":
@@ -175,12 +175,13 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
             names = rng.choice(SUITS).letter
         return PlayStep(seat.name, card_token(card), names)
     if kind == "discard":
-        size = rng.choice((2, 3, 3, 3, 4))
+        k = profile.kitty_size
+        size = rng.choice((k - 1, k, k, k, k + 1))
         pool = own + ([] if deal is None else _kitty(deal))
         if len(pool) < size or rng.random() < 0.2:
             pool = list(profile.deck)
         cards = rng.sample(pool, size)
-        if size == 3 and rng.random() < 0.1:
+        if size == k and size > 2 and rng.random() < 0.1:
             cards[2] = cards[1]  # the same card twice
         return DiscardStep(seat.name, tuple(card_token(c) for c in cards))
     if kind == "nominate":
@@ -197,21 +198,48 @@ def _kitty(deal: Deal) -> list[Card]:
 def _random_result(rng: random.Random, profile: Profile) -> RecordedResult:
     bid = rng.choice(list(profile.bid_rank))
     tricks = rng.randrange(2) if bid.is_misere else rng.randrange(profile.hand_size + 1)
-    return RecordedResult(bid.token, rng.choice(SEATS).name, tricks)
+    declarer = rng.choice(profile.seat_list)
+    if bid.is_misere or len(profile.sides) <= 2:
+        return RecordedResult(bid.token, declarer.name, tricks)
+    return RecordedResult(bid.token, declarer.name, _by_side(rng, profile, declarer, tricks))
+
+
+def _by_side(rng: random.Random, profile: Profile, declarer: Seat, tricks: int) -> dict[str, int]:
+    """Every side's tricks, the declarer's side taking ``tricks`` and the others sharing
+    the rest at random (a recorded result where single players score their own)."""
+    side = profile.side_of[declarer]
+    counts = [0] * len(profile.sides)
+    counts[side] = tricks
+    _share(rng, counts, side, profile.hand_size - tricks)
+    return dict(zip(profile.side_names, counts, strict=True))
+
+
+def _share(rng: random.Random, counts: list[int], side: int, tricks: int) -> None:
+    """Share ``tricks`` among the sides other than ``side`` (at random beyond two)."""
+    others = [i for i in range(len(counts)) if i != side]
+    if len(others) == 1:
+        counts[others[0]] += tricks
+        return
+    for _ in range(tricks):
+        counts[rng.choice(others)] += 1
+
+
+def _side_scores(profile: Profile, scores: list[int]) -> dict[str, int]:
+    return dict(zip(profile.side_names, scores, strict=True))
 
 
 def _driver(rng: random.Random, profile: Profile, setup: Setup, wild: float) -> _Driver:
-    session = ReferenceSession(ScenarioInput("FUZZ", profile.name, setup, ()))
+    session = ReferenceSession(ScenarioInput("FUZZ", profile.name, setup, (), profile.variants))
     return _Driver(rng, profile, session, [], wild)
 
 
 def _deck_case(rng: random.Random, profile: Profile, wild: float) -> Case:
     deck = tuple(card_token(c) for c in shuffled_deck(profile, rng))
-    setup = DeckStart(dealer=rng.choice(SEATS).name, deck=deck)
+    setup = DeckStart(dealer=rng.choice(profile.seat_list).name, deck=deck)
     driver = _driver(rng, profile, setup, wild)
     driver.play_out()
     driver.after_the_end()
-    return Case(setup, tuple(driver.actions), profile.name)
+    return Case(setup, tuple(driver.actions), profile.name, profile.variants)
 
 
 def random_deal(rng: random.Random, profile: Profile) -> Case:
@@ -249,19 +277,28 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
     """Deals steered to one kind of contract; no trumps puts the joker in every place."""
 
     def generate(rng: random.Random, profile: Profile) -> Case:
-        dealer = rng.choice(SEATS)
+        seats = profile.seat_list
+        dealer = rng.choice(seats)
         deal = Deal.from_deck(profile, dealer, shuffled_deck(profile, rng))
-        hands = [deal.hand(s) for s in SEATS]
+        hands = [deal.hand(s) for s in seats]
         kitty = _kitty(deal)
         order = [profile.left[dealer]]
-        while len(order) < len(SEATS):
+        while len(order) < len(seats):
             order.append(profile.left[order[-1]])
         declarer = rng.choice(order)
         if kind == "no-trumps":
             place = rng.choice(JOKER_PLACES)
-            partner = profile.left[profile.left[declarer]]
-            defender = profile.left[declarer]
-            where = {"declarer": declarer, "partner": partner, "defender": defender}.get(place)
+            side = profile.side_of[declarer]
+            clockwise = [profile.left[declarer]]  # from the declarer's left round to him
+            while len(clockwise) < len(seats):
+                clockwise.append(profile.left[clockwise[-1]])
+            partners = [s for s in clockwise if s != declarer and profile.side_of[s] == side]
+            defenders = [s for s in clockwise if profile.side_of[s] != side]
+            where = {
+                "declarer": declarer,
+                "partner": partners[-1] if partners else declarer,  # across at four seats
+                "defender": defenders[0],  # on the declarer's left at four seats
+            }.get(place)
             _place_joker(rng, hands, kitty, -1 if where is None else int(where))
         fresh = Deal(profile, dealer, hands, kitty)
         setup: AuctionStart = auction_start(fresh, dealer.name, None)
@@ -270,7 +307,7 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
         _auction(driver, declarer, target, kind)
         driver.play_out()
         driver.after_the_end()
-        return Case(setup, tuple(driver.actions), profile.name)
+        return Case(setup, tuple(driver.actions), profile.name, profile.variants)
 
     generate.__name__ = f"contract_{kind.replace('-', '_')}"
     return generate
@@ -304,7 +341,12 @@ def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> 
             return
         seat = deal.to_act
         legal = {str(a): a for a in deal.legal_actions()}
-        early = kind == "misere" and not opened and MISERE in driver.profile.bid_rank
+        early = (
+            kind == "misere"
+            and not opened
+            and MISERE in driver.profile.bid_rank
+            and driver.profile.misere_needs is not None
+        )
         if early and "MIS" not in legal and rng.random() < 0.4:
             driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
         call = "PASS"
@@ -334,7 +376,9 @@ def _rank(driver: _Driver, bid: Bid) -> int:
 def mid_deal(rng: random.Random, profile: Profile) -> Case:
     """Play from a random trick boundary of a random (steered) deal."""
     whole = steered(rng.choice(CONTRACT_KINDS[:-1]))(rng, profile)
-    session = ReferenceSession(ScenarioInput("FUZZ", profile.name, whole.setup, ()))
+    session = ReferenceSession(
+        ScenarioInput("FUZZ", profile.name, whole.setup, (), profile.variants)
+    )
     boundaries: list[PlayStart] = []
     for index, action in enumerate(whole.actions):
         start = play_start(session)
@@ -349,7 +393,7 @@ def mid_deal(rng: random.Random, profile: Profile) -> Case:
     driver = _driver(rng, profile, chosen, 0.1)
     driver.play_out()
     driver.after_the_end()
-    return Case(chosen, tuple(driver.actions), profile.name)
+    return Case(chosen, tuple(driver.actions), profile.name, profile.variants)
 
 
 _LEFT_BOWER_SUIT = {"S": "C", "C": "S", "D": "H", "H": "D"}
@@ -375,14 +419,15 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     contract = rng.choice(
         [c for c in ("6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits) if c in available]
     )
-    declarer = rng.choice(SEATS)
+    seats = profile.seat_list
+    declarer = rng.choice(seats)
     misere = contract in ("MIS", "OMIS")
-    out = profile.left[profile.left[declarer]] if misere else None
-    active = [s for s in SEATS if s != out]
+    out = profile.sitting_out[declarer] if misere else ()
+    active = [s for s in seats if s not in out]
     hot = _hot_cards(contract)
     pool = [c for c in profile.deck if c not in hot]
     rng.shuffle(pool)
-    hands: dict[str, list[Card]] = {s.name: [] for s in SEATS}
+    hands: dict[str, list[Card]] = {s.name: [] for s in seats}
     for seat in active:
         hands[seat.name] = [pool.pop() for _ in range(size)]
     holder = rng.choice(active)
@@ -395,11 +440,14 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     played = profile.hand_size - size
     led = rng.sample(list(SUITS), rng.randrange(0, 4))
     leader = holder if rng.random() < 0.7 else rng.choice(active)
-    declarer_side = "NS" if declarer.name in ("N", "S") else "EW"
     won = 0 if misere else rng.randrange(played + 1)
-    tricks = {declarer_side: won, "EW" if declarer_side == "NS" else "NS": played - won}
+    counts = [0] * len(profile.sides)
+    counts[profile.side_of[declarer]] = won
+    _share(rng, counts, profile.side_of[declarer], played - won)
+    first = profile.side_of[declarer]  # the declaring side first, then the others
+    tricks = {profile.side_names[first]: counts[first]} | _side_scores(profile, counts)
     setup = PlayStart(
-        dealer=rng.choice(SEATS).name,
+        dealer=rng.choice(seats).name,
         contract=contract,
         declarer=declarer.name,
         hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
@@ -413,7 +461,7 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
         return random_deal(rng, profile)
     driver.play_out()
     driver.after_the_end()
-    return Case(setup, tuple(driver.actions), profile.name)
+    return Case(setup, tuple(driver.actions), profile.name, profile.variants)
 
 
 def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int], Step]:
@@ -422,35 +470,44 @@ def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int]
     bids = list(profile.bid_rank)
     miseres = [b for b in bids if b.is_misere]
     bid = rng.choice(miseres if miseres and rng.random() < 0.3 else bids)
-    declarer = rng.choice(SEATS)
+    declarer = rng.choice(profile.seat_list)
     made = rng.random() < 0.6
     if bid.is_misere:
         tricks = 0 if made else 1
     else:
         level = bid.level or 6
         tricks = rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
-    result = score_deal(profile, bid, declarer, tricks)
+    many = len(profile.sides) > 2 and not bid.is_misere
+    by_side = _by_side(rng, profile, declarer, tricks) if many else None
+    side_tricks = None if by_side is None else list(by_side.values())
+    result = score_deal(profile, bid, declarer, tricks, side_tricks)
     side = profile.side_of[declarer]
-    other = 1 - side
-    scores = [0, 0]
+    scores = [0] * len(profile.sides)
     target = 500 if made else -500
     scores[side] = target - result.points[side] + rng.choice((0, 0, 0, 10))
-    scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
+    for other in range(len(scores)):
+        if other != side:
+            scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
     scores = [max(-490, min(490, s)) for s in scores]
-    return scores, DealResultStep(RecordedResult(bid.token, declarer.name, tricks))
+    recorded = RecordedResult(bid.token, declarer.name, tricks if by_side is None else by_side)
+    return scores, DealResultStep(recorded)
 
 
 def _one_contract_from_500(
     rng: random.Random, profile: Profile, start: PlayStart
 ) -> dict[str, int]:
     contract = parse_bid(start.contract)
-    declarer = Seat.parse(start.declarer)
+    declarer = profile.parse_seat(start.declarer)
     made = 0 if contract.is_misere else contract.level or 6
-    points = score_deal(profile, contract, declarer, made).points
     side = profile.side_of[declarer]
-    scores = [rng.randrange(-200, 490, 10), rng.randrange(-200, 490, 10)]
+    side_tricks = None
+    if len(profile.sides) > 2:
+        side_tricks = [0] * len(profile.sides)
+        side_tricks[side] = made
+    points = score_deal(profile, contract, declarer, made, side_tricks).points
+    scores = [rng.randrange(-200, 490, 10) for _ in profile.sides]
     scores[side] = max(-490, min(490, 500 - points[side]))
-    return {"NS": scores[0], "EW": scores[1]}
+    return _side_scores(profile, scores)
 
 
 def whole_game(rng: random.Random, profile: Profile) -> Case:
@@ -458,12 +515,12 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
     the games start one recorded result away from exactly +500 or -500."""
     near = [
         rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
-        for _ in range(2)
+        for _ in profile.sides
     ]
     first: Step | None = None
     if rng.random() < 0.5:
         near, first = _exactly_at_the_end(rng, profile)
-    setup = GameStart(dealer=rng.choice(SEATS).name, scores={"NS": near[0], "EW": near[1]})
+    setup = GameStart(dealer=rng.choice(profile.seat_list).name, scores=_side_scores(profile, near))
     driver = _driver(rng, profile, setup, 0.03)
     if first is not None:
         driver.take(first)
@@ -479,7 +536,7 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
             break
     driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
     driver.play_out()
-    return Case(setup, tuple(driver.actions), profile.name)
+    return Case(setup, tuple(driver.actions), profile.name, profile.variants)
 
 
 Generator = Callable[[random.Random, Profile], Case]
@@ -503,16 +560,40 @@ GENERATORS: tuple[tuple[str, Generator], ...] = (
 """The generators in the order deals use them (some twice, for weight)."""
 
 
-def generator_for(index: int) -> str:
-    return GENERATORS[index % len(GENERATORS)][0]
+def applies(name: str, profile: Profile) -> bool:
+    """Whether generator ``name`` has anything to make under ``profile``: no misère deals
+    without misère, no open misère without it, no joker endgames without the joker."""
+    if name == "contract-misere":
+        return MISERE in profile.bid_rank
+    if name == "contract-open-misere":
+        return OPEN_MISERE in profile.bid_rank
+    if name == "joker-endgame":
+        return profile.has_card(JOKER)
+    return True
 
 
-def generate(seed: int, index: int, profile: str = "australian-4") -> Case:
-    """Deal ``index`` of the run seeded ``seed``."""
+def generators_for(
+    profile: str = "australian-4", variants: tuple[str, ...] = ()
+) -> tuple[tuple[str, Generator], ...]:
+    """The generators deals use under the profile (those that apply to it, in order)."""
+    rules = get_profile(profile, variants)
+    return tuple((name, g) for name, g in GENERATORS if applies(name, rules))
+
+
+def generator_for(index: int, profile: str = "australian-4", variants: tuple[str, ...] = ()) -> str:
+    chosen = generators_for(profile, variants)
+    return chosen[index % len(chosen)][0]
+
+
+def generate(
+    seed: int, index: int, profile: str = "australian-4", variants: tuple[str, ...] = ()
+) -> Case:
+    """Deal ``index`` of the run seeded ``seed`` (under the profile with the toggles)."""
     rng = random.Random(f"{seed}:{index}")
-    name, generator = GENERATORS[index % len(GENERATORS)]
+    chosen = generators_for(profile, variants)
+    name, generator = chosen[index % len(chosen)]
     del name
     try:
-        return generator(rng, get_profile(profile))
+        return generator(rng, get_profile(profile, variants))
     except InputError as error:  # a generator bug: never let it end a run
         raise GeneratorError(f"deal {index} of seed {seed}: {error}") from error

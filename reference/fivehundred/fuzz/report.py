@@ -34,7 +34,7 @@ def render_text(report: FuzzReport) -> str:
     lines = [_headline(report)]
     shards = ", ".join(f"{i}/{n}" for i, n in report.shards)
     lines.append(
-        f"implementation: {report.implementation}  profile: {report.profile}  shards: {shards}  "
+        f"implementation: {report.implementation}  profile: {report.label}  shards: {shards}  "
         f"jobs: {report.jobs}  time: {report.seconds:.1f} s"
     )
     lines.append(
@@ -60,7 +60,7 @@ def render_text(report: FuzzReport) -> str:
 
 def render_markdown(report: FuzzReport) -> str:
     out = [f"# Fuzz report: {report.implementation}", "", _headline(report), ""]
-    out.append(f"- seed: `{report.seed}`, profile: `{report.profile}`, deals: {report.deals}")
+    out.append(f"- seed: `{report.seed}`, profile: `{report.label}`, deals: {report.deals}")
     out.append(f"- command: `{report.command}`" if report.command else "- in-process reference")
     out.append("")
     if report.families:

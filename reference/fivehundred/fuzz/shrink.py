@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ..engine import SEATS, parse_bid
+from ..engine import get_profile, parse_bid
 from ..scenarios import CallStep, PlayStart, PlayStep, Step
 from .cases import Case, replay
 from .signature import Disagreement, Signature
@@ -105,22 +105,24 @@ def _fewer_cards(case: Case) -> Iterator[Case]:
         return
     used = {s.card for s in case.actions if isinstance(s, PlayStep)}
     hands = {seat: list(cards) for seat, cards in setup.hands.items()}
-    active = [s.name for s in SEATS if hands.get(s.name)]
+    profile = get_profile(case.profile, case.variants)
+    active = [s.name for s in profile.seat_list if hands.get(s.name)]
     if not active or min(len(hands[s]) for s in active) <= 1:
         return
     spare = {s: [c for c in hands[s] if c not in used] for s in active}
     if any(not spare[s] for s in active):
         return
     contract = parse_bid(setup.contract)
-    declarer_side = "NS" if setup.declarer in ("N", "S") else "EW"
-    defenders = "EW" if declarer_side == "NS" else "NS"
-    sides = [defenders] if contract.is_misere else [declarer_side, defenders]
+    names = profile.side_names
+    declarer_side = names[profile.side_of[profile.parse_seat(setup.declarer)]]
+    defenders = [name for name in names if name != declarer_side]
+    sides = defenders if contract.is_misere else [declarer_side, *defenders]
     for pick, side in itertools.product(range(3), sides):
         new_hands = {
             seat: tuple(c for c in cards if seat not in spare or c != _nth(spare[seat], pick))
             for seat, cards in hands.items()
         }
-        tricks = dict(setup.tricks or {"NS": 0, "EW": 0})
+        tricks = dict(setup.tricks or dict.fromkeys(names, 0))
         tricks[side] += 1
         yield replace(case, setup=replace(setup, hands=new_hands, tricks=tricks))
 

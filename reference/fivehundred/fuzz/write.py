@@ -69,6 +69,8 @@ def scenario_yaml(scenario: Scenario, header: str) -> str:
     lines.append("assert: " + _scalar(scenario.assertion))
     if scenario.profile is not None:
         lines.append(f"profile: {scenario.profile}")
+    if scenario.variants:
+        lines.append(f"variants: {_flow(list(scenario.variants))}")
     lines.append(f"tags: {_flow(list(scenario.tags))}")
     if scenario.explanation:
         lines.append("explanation: |")
