@@ -7,8 +7,8 @@ test: it fails when any bundled scenario does not pass on the reference.
 
 The package is imported inside the test, not at the top of the file, so that the engine's
 import-time work (its tables and the default profile) is part of the test: mutmut then
-counts it as covered, and a fresh process (the second pass, ``process_isolation =
-"forkserver"``) runs a mutant of it.  The complete deals and games come first because
+counts it as covered, and a fresh process (``process_isolation = "forkserver"``)
+runs a mutant of it.  The complete deals and games come first because
 they exercise most of the engine, so a killed mutant usually fails within a few scenarios.
 """
 
