@@ -21,7 +21,7 @@ from ..safety import MAX_FOLDER_DEPTH, FileRefused, read_regular_file
 from . import _cache
 from ._lint import lint_scenario
 from ._schema import schema_errors
-from ._yaml import SourceMap, YamlSourceError, load_yaml, non_json_values
+from ._yaml import SourceMap, YamlSourceError, load_yaml_plain, non_json_values
 from .diagnostics import Diagnostic, DocPath, format_path
 from .model import Scenario
 from .parse import ModelError, scenario_from_document
@@ -201,7 +201,7 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
     if document is not None:
         return _checked(path, root, document, SourceMap(text=text))
     try:
-        document, source = load_yaml(text)
+        document, source, plain = load_yaml_plain(text)
     except YamlSourceError as error:
         return FileResult(
             path,
@@ -232,7 +232,7 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
                 )
             ],
         )
-    foreign = non_json_values(document) + _decimals(document)
+    foreign = [] if plain else non_json_values(document) + _decimals(document)
     if foreign:
         return FileResult(
             path,
@@ -254,7 +254,10 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
             ),
         )
     _cache.store(text, document)
-    return _checked(path, root, document, source)
+    result = _checked(path, root, document, source)
+    if result.scenario is not None:
+        source.release()
+    return result
 
 
 def _checked(path: Path, root: Path, document: Any, source: SourceMap) -> FileResult:
