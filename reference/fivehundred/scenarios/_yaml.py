@@ -28,17 +28,25 @@ import datetime
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:  # PyYAML is imported when a text is first parsed: a cached corpus never is
+    import yaml
 
 from ..safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
 from .diagnostics import DocPath, format_path
 
 _INT_TAG = "tag:yaml.org,2002:int"
 
-_Loader: type[yaml.SafeLoader | yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""PyYAML's safe loader; the C one when PyYAML was built with libyaml."""
+
+@cache
+def _loader() -> type[yaml.SafeLoader | yaml.CSafeLoader]:
+    """PyYAML's safe loader; the C one when PyYAML was built with libyaml."""
+    import yaml
+
+    loader: type[yaml.SafeLoader | yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +85,10 @@ class SourceMap:
 
     def _descend(self, path: DocPath) -> tuple[list[yaml.Node], yaml.Node | None]:
         """The nodes along ``path`` as far as it goes, and the key node of its last step."""
+        import yaml
+
         if self._root is None and self._text is not None:
-            loader = _Loader(self._text)
+            loader = _loader()(self._text)
             try:
                 self._root = loader.get_single_node()
             except yaml.YAMLError:
@@ -112,6 +122,8 @@ class SourceMap:
 
     def item_marks(self, path: DocPath) -> list[Mark]:
         """Positions of the items of the sequence at ``path`` (one descent for them all)."""
+        import yaml
+
         nodes, _ = self._descend(path)
         if len(nodes) != len(path) + 1 or not isinstance(nodes[-1], yaml.SequenceNode):
             return []
@@ -139,6 +151,8 @@ def _check_keys(root: yaml.Node) -> None:
 
     Iterative, and each node is visited once even when aliases share it.
     """
+    import yaml
+
     stack: list[tuple[yaml.Node, DocPath]] = [(root, ())]
     seen: set[int] = set()
     while stack:
@@ -186,11 +200,13 @@ def _check_size(text: str) -> None:
     One pass over the parser's events, without building anything: each anchor's
     subtree size is recorded, and an alias adds the size of what it names.
     """
+    import yaml
+
     nodes = 0
     depth = 0
     open_anchors: list[tuple[str | None, int]] = []
     sizes: dict[str, int] = {}
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=_loader()):
         if isinstance(event, yaml.AliasEvent):
             nodes += sizes.get(event.anchor or "", 1)
         elif isinstance(event, yaml.ScalarEvent):
@@ -224,15 +240,14 @@ def _check_size(text: str) -> None:
 _QUICK_CHARS = 256 * 1024
 """Texts up to this size without anchors or aliases are composed before being counted."""
 
-_QUICK = _Loader is not yaml.SafeLoader
-"""Only libyaml bounds nesting while parsing; the pure-Python composer would recurse."""
-
 
 def _within_limits(root: yaml.Node) -> bool:
     """Whether a tree composed without aliases keeps to the depth and size limits.
 
     Each node is one parser event, and a collection at depth ``d`` (the root at 1) is
     where the event pass would have counted ``d`` open collections."""
+    import yaml
+
     nodes = 0
     stack: list[tuple[yaml.Node, int]] = [(root, 1)]
     while stack:
@@ -319,7 +334,6 @@ _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MAP_TAG = "tag:yaml.org,2002:map"
 _PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
 """An integer PyYAML reads as plain decimal (no ``_``, base prefix, octal or ``:``)."""
-_BOOL_VALUES: dict[str, bool] = yaml.constructor.SafeConstructor.bool_values
 
 
 def _plain(root: yaml.Node) -> Any:
@@ -332,6 +346,9 @@ def _plain(root: yaml.Node) -> Any:
     takes the full road (limits, keys, PyYAML's constructor, then the JSON checks),
     which reports it exactly as before.  A plain tree passes every one of those checks.
     """
+    import yaml
+
+    bool_values: dict[str, bool] = yaml.constructor.SafeConstructor.bool_values
     count = 0
     scalar, sequence, mapping = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 
@@ -350,7 +367,7 @@ def _plain(root: yaml.Node) -> Any:
             elif tag == _NULL_TAG:
                 return None
             elif tag == _BOOL_TAG:
-                truth = _BOOL_VALUES.get(value.lower())
+                truth = bool_values.get(value.lower())
                 if truth is not None:
                     return truth
             raise _NotPlain
@@ -386,10 +403,19 @@ def load_yaml(text: str) -> tuple[Any, SourceMap]:
 def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
     """:func:`load_yaml`, and whether the data is plain JSON: text keys, no decimal
     number, nothing :func:`non_json_values` would report (so it need not be asked)."""
+    import yaml
+
+    loader_class = _loader()
     try:
-        loader = _Loader(text)
+        loader = loader_class(text)
         try:
-            quick = _QUICK and len(text) <= _QUICK_CHARS and "&" not in text and "*" not in text
+            # only libyaml bounds nesting while parsing; the pure-Python composer recurses
+            quick = (
+                loader_class is not yaml.SafeLoader
+                and len(text) <= _QUICK_CHARS
+                and "&" not in text
+                and "*" not in text
+            )
             if quick:
                 try:
                     node = loader.get_single_node()
