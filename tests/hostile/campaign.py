@@ -233,9 +233,32 @@ def leftover(marker: str) -> bool:
     return True
 
 
+_DIGESTS: dict[tuple[str, int, int, int, int, int], str] = {}
+"""Content hashes of files by path and status (device, inode, size, mtime, ctime)."""
+_SETTLED_NS = 2_000_000_000
+"""A file whose status changed this long before a snapshot is hashed once and then known
+by its status: any write changes its ctime, which nothing can set back (``git``'s
+"racily clean" rule); a file changed more recently is hashed every time."""
+
+
+def _digest(path: str, info: os.stat_result, settled_before: int) -> str:
+    key = (path, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    known = _DIGESTS.get(key)
+    if known is not None:
+        return known
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    if max(info.st_ctime_ns, info.st_mtime_ns) < settled_before:
+        _DIGESTS[key] = digest
+    return digest
+
+
 def snapshot(*folders: Path) -> dict[str, tuple[int, str]]:
-    """Every regular file under the folders (no link followed), by content hash."""
+    """Every regular file under the folders (no link followed), by content hash.
+
+    The repository's scenarios and schemas are taken before and after every case;
+    their hashes are reused while a file's status is unchanged (see ``_SETTLED_NS``)."""
     files: dict[str, tuple[int, str]] = {}
+    settled_before = time.time_ns() - _SETTLED_NS
     for folder in folders:
         stack = [folder]
         while stack:
@@ -253,7 +276,7 @@ def snapshot(*folders: Path) -> dict[str, tuple[int, str]]:
                     stack.append(Path(entry.path))
                 elif stat.S_ISREG(info.st_mode) and info.st_mode & 0o400:
                     with contextlib.suppress(OSError):
-                        digest = hashlib.sha256(Path(entry.path).read_bytes()).hexdigest()
+                        digest = _digest(entry.path, info, settled_before)
                         files[entry.path] = (info.st_size, digest)
     return files
 

@@ -42,11 +42,39 @@ _INT_TAG = "tag:yaml.org,2002:int"
 
 @cache
 def _loader() -> type[yaml.SafeLoader | yaml.CSafeLoader]:
-    """PyYAML's safe loader; the C one when PyYAML was built with libyaml."""
+    """PyYAML's safe loader; the C one when PyYAML was built with libyaml.
+
+    libyaml asks the loader's resolver for the tag of every plain scalar; the answer
+    depends on the text alone (the safe loader has no path resolvers), and a scenario
+    repeats the same few values (seats, cards, phases), so answers are remembered."""
     import yaml
 
-    loader: type[yaml.SafeLoader | yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return loader
+    base: type[yaml.SafeLoader | yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if base.yaml_path_resolvers:  # pragma: no cover - never for the safe loaders
+        return base
+    tags: dict[tuple[type[yaml.Node], str | None, object], str] = {}
+
+    class Loader(base):  # type: ignore[valid-type, misc]
+        def resolve(self, kind: type[yaml.Node], value: str | None, implicit: object) -> str:
+            key = (kind, value, implicit)
+            tag = tags.get(key)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(tags) < _REMEMBERED_TAGS:
+                    tags[key] = tag
+            return tag
+
+    return Loader
+
+
+_REMEMBERED_TAGS = 100_000
+
+
+def _libyaml() -> bool:
+    """Whether the loader is libyaml's, which bounds nesting while parsing."""
+    import yaml
+
+    return issubclass(_loader(), getattr(yaml, "CSafeLoader", ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,12 +438,7 @@ def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
         loader = loader_class(text)
         try:
             # only libyaml bounds nesting while parsing; the pure-Python composer recurses
-            quick = (
-                loader_class is not yaml.SafeLoader
-                and len(text) <= _QUICK_CHARS
-                and "&" not in text
-                and "*" not in text
-            )
+            quick = _libyaml() and len(text) <= _QUICK_CHARS and "&" not in text and "*" not in text
             if quick:
                 try:
                     node = loader.get_single_node()
