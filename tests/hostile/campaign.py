@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import socket
 import stat
@@ -1529,9 +1530,8 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
             if wrong is not None:
                 tally.wrong += 1
                 problems.append(f"wrong: {wrong}")
-    finally:  # rm copes with 1,500-deep folders and unreadable files; shutil.rmtree does not
-        subprocess.run(["chmod", "-R", "u+rwX", str(folder)], check=False, capture_output=True)
-        subprocess.run(["rm", "-rf", str(folder)], check=False, capture_output=True)
+    finally:
+        _remove(folder)
     tally.cases[case.klass] += 1
     if problems:
         line = f"{case.klass} / {case.name}: {'; '.join(problems)}"
@@ -1541,6 +1541,16 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
         print("PROBLEM", line, file=sys.stderr, flush=True)
     elif verbose:
         print(f"ok {case.klass} / {case.name} ({result.seconds:.2f}s)", file=sys.stderr, flush=True)
+
+
+def _remove(folder: Path) -> None:
+    """Remove a case folder: in-process when it can (most cases), else with ``chmod`` and
+    ``rm``, which cope with 1,500-deep folders and unreadable files (shutil.rmtree does not)."""
+    with contextlib.suppress(Exception):
+        shutil.rmtree(folder)
+    if os.path.lexists(folder):
+        subprocess.run(["chmod", "-R", "u+rwX", str(folder)], check=False, capture_output=True)
+        subprocess.run(["rm", "-rf", str(folder)], check=False, capture_output=True)
 
 
 _case_snapshot: dict[Path, dict[str, tuple[int, str]]] = {}
