@@ -18,7 +18,7 @@ const PROTOCOL = 1;
 // Who you are; shown in every report.
 const IMPLEMENTATION = {
   name: 'independent-js',
-  version: '1.0.0',
+  version: '1.1.0',
   language: 'javascript',
   // homepage: 'https://example.org/my-five-hundred',
 };
@@ -34,8 +34,10 @@ const IMPLEMENTATION = {
 // --no-codes declares error_codes false and sends rejections without a code.
 const NO_LEGAL = process.argv.includes('--no-legal');
 const NO_CODES = process.argv.includes('--no-codes');
+const PROFILES = require('./profiles');
 const CAPABILITIES = {
-  profiles: ['australian-4'],
+  profiles: Object.keys(PROFILES.PROFILES),
+  variants: Object.keys(PROFILES.VARIANTS),
   legal_actions: !NO_LEGAL,
   error_codes: !NO_CODES,
 };
@@ -50,11 +52,14 @@ class NotImplemented extends Error {}
 // Named misreadings (--misreading NAME, FIVEHUNDRED_MISREADINGS): see MISREADINGS.md.
 const MISREADINGS = require('./misreadings');
 if (MISREADINGS.ACTIVE.size > 0) IMPLEMENTATION.version += `+misreading.${[...MISREADINGS.ACTIVE].join('.')}`;
-const { setUp: engineSetUp, Rejected } = require('./engine');
+const { setUp: engineSetUp, Rejected, Unsupported } = require('./engine');
 
-function setUp(profile, setup) {
-  if (profile !== 'australian-4') throw new NotImplemented(`profile ${profile}`);
-  return engineSetUp(setup);
+function setUp(profile, variants, setup) {
+  if (!(profile in PROFILES.PROFILES)) throw new NotImplemented(`profile ${profile}`);
+  for (const v of variants) {
+    if (!(v in PROFILES.VARIANTS) || !PROFILES.VARIANTS[v].includes(profile)) throw new NotImplemented(`variant ${v} on ${profile}`);
+  }
+  return engineSetUp(setup, profile, variants);
 }
 
 function outcome(fn) {
@@ -91,7 +96,7 @@ function observe(state, key) {
 // ---- THE PROTOCOL (no need to change anything below) ------------------------------
 
 function runScenario(scenario) {
-  const state = setUp(scenario.profile, scenario.setup);
+  const state = setUp(scenario.profile || 'australian-4', scenario.variants || [], scenario.setup);
   const steps = scenario.steps.map((step) => {
     if ('observe' in step) {
       const observed = {};
@@ -117,7 +122,7 @@ function answer(message) {
       try {
         return { seq, result: runScenario(message.scenario) };
       } catch (error) {
-        if (error instanceof NotImplemented) {
+        if (error instanceof NotImplemented || error instanceof Unsupported) {
           return { seq, skipped: { reason: `not implemented: ${error.message}` } };
         }
         const text = error && error.message ? error.message : String(error);

@@ -8,6 +8,10 @@
 //   node adapters/independent-js/catch-misreadings.js --only NAME ... # some misreadings
 //   node adapters/independent-js/catch-misreadings.js --levels all,no-legal
 //   node adapters/independent-js/catch-misreadings.js --markdown      # the table as Markdown
+//   node adapters/independent-js/catch-misreadings.js --write-catchers adapters/independent-js/catchers.json
+//        # for each misreading, the scenarios that catch it at the weakest level that can
+//        # (both; no-legal for a misreading that changes only a rejection code), which
+//        # tests/protocol/test_misreadings_caught.py re-runs
 //   FIVEHUNDRED=/path/to/fivehundred node ...                          # which runner to use
 //
 // Run from the repository root. Exit 1 when any misreading is not caught at level "all".
@@ -29,12 +33,14 @@ const args = process.argv.slice(2);
 let only = [];
 let levels = Object.keys(LEVELS);
 let markdown = false;
+let catchersFile = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--only') only.push(args[++i]);
   else if (args[i] === '--levels') levels = args[++i].split(',');
   else if (args[i] === '--markdown') markdown = true;
+  else if (args[i] === '--write-catchers') catchersFile = args[++i];
   else {
-    console.error(`usage: catch-misreadings.js [--only NAME]... [--levels all,no-legal,no-codes,both] [--markdown]`);
+    console.error(`usage: catch-misreadings.js [--only NAME]... [--levels all,no-legal,no-codes,both] [--markdown] [--write-catchers FILE]`);
     process.exit(2);
   }
 }
@@ -47,7 +53,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catch-misreadings-'));
 function measure(name, level) {
   const impl = ['node', adapter, '--misreading', name, ...LEVELS[level]].join(' ');
   const out = path.join(tmp, `${name}.${level}.json`);
-  const r = spawnSync(runner, ['verify', '--impl', impl, '--format', 'json', '-o', out], { encoding: 'utf8' });
+  // Misreadings act on the default profile only, so only its scenarios can catch them.
+  const verify = ['verify', '--profile', 'australian-4', '--impl', impl, '--format', 'json', '-o', out];
+  const r = spawnSync(runner, verify, { encoding: 'utf8' });
   if (!fs.existsSync(out)) return { error: `verify exit ${r.status}: ${(r.stderr || '').slice(-300)}` };
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   const bad = report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored');
@@ -57,22 +65,6 @@ function measure(name, level) {
     skipped: report.totals.skipped,
     total: report.totals.total,
   };
-  if (level === 'all') {
-    // Projections from the full-capability run, for the runner that will run scenarios with
-    // legal observations at legal_actions false and leave those observations unchecked:
-    // a scenario still catches the misreading if it has a mismatch other than on legal /
-    // legal_count (legal*), other than a rejection code alone (codes*), or neither (both*).
-    const isLegal = (m) => m.what === 'legal' || m.what === 'legal_count';
-    const isCode = (m) =>
-      typeof m.expected === 'string' && typeof m.actual === 'string' &&
-      m.expected.startsWith('rejected') && m.actual.startsWith('rejected');
-    const keep = (pred) =>
-      bad.filter((s) => s.status === 'errored' || (s.mismatches || []).some((m) => pred(m))).map((s) => s.id);
-    result.projected = {
-      'no-legal*': keep((m) => !isLegal(m)),
-      'both*': keep((m) => !isLegal(m) && !isCode(m)),
-    };
-  }
   return result;
 }
 
@@ -92,17 +84,6 @@ function cell(r, withIds) {
   const ids = r.ids.length > 6 ? `${r.ids.slice(0, 6).join(' ')} +${r.ids.length - 6}` : r.ids.join(' ');
   return withIds ? `caught ${r.ids.length}: ${ids}` : `caught ${r.ids.length}`;
 }
-
-// Projected columns (see measure()), when level all was measured.
-const projected = levels.includes('all') ? ['no-legal*', 'both*'] : [];
-for (const name of names) {
-  const all = results[name].all;
-  for (const p of projected) {
-    const ids = all && all.projected ? all.projected[p] : [];
-    results[name][p] = { caught: ids.length > 0, ids };
-  }
-}
-levels = [...levels, ...projected];
 
 const lines = [];
 if (markdown) {
@@ -126,9 +107,18 @@ for (const level of levels) {
   const missed = names.filter((n) => !results[n][level].caught);
   lines.push(`${level}: ${caught} of ${names.length} caught${missed.length ? `; not caught: ${missed.join(', ')}` : ''}`);
 }
-if (projected.length)
-  lines.push('(* projected from the level-all reports: legal observations unchecked instead of skipped; no-legal* ignores legal mismatches, both* also ignores code-only mismatches)');
 console.log(lines.join('\n'));
 fs.writeFileSync(path.join(tmp, 'results.json'), JSON.stringify(results, null, 1));
+if (catchersFile) {
+  // The weakest level that catches each misreading: what is caught there is caught at every
+  // stronger level too (a stronger level checks a superset of the same answers).
+  const order = ['both', 'no-legal', 'no-codes', 'all'];
+  const catchers = {};
+  for (const name of names) {
+    const level = order.find((l) => results[name][l] && results[name][l].caught);
+    catchers[name] = level ? { level, ids: results[name][level].ids.map((i) => i.replace('(err)', '')) } : null;
+  }
+  fs.writeFileSync(catchersFile, JSON.stringify(catchers, null, 1) + '\n');
+}
 console.error(`reports in ${tmp}`);
 process.exit(levels.includes('all') && names.some((n) => !results[n].all.caught) ? 1 : 0);

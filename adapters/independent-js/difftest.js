@@ -5,6 +5,12 @@
 // reference, `fivehundred serve`), and report every step where the two disagree.
 //
 //   node adapters/independent-js/difftest.js [--n 2000] [--seed 1] [--other 'fivehundred serve']
+//        [--profile NAME|all] [--variants a,b] [--send-undeclared] [--plain-setups]
+//        [--omit-keys key1,key2]
+//
+// --profile all cycles through every profile, then every toggle on its own. Scenarios of
+// a profile or toggle the other implementation does not declare in its hello reply are
+// not sent unless --send-undeclared is given.
 //
 // The other implementation is treated as a black box over the protocol.
 
@@ -13,8 +19,8 @@
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const path = require('node:path');
-const C = require('./cards');
-const { setUp } = require('./engine');
+const PR = require('./profiles');
+const { setUp: engineSetUp } = require('./engine');
 
 const args = process.argv.slice(2);
 function opt(name, dflt) {
@@ -26,6 +32,35 @@ let seed = Number(opt('seed', 1));
 const OTHER = opt('other', 'fivehundred serve');
 const MINE = opt('mine', `node ${path.join(__dirname, 'adapter.js')}`);
 const SHOW = Number(opt('show', 3)); // examples kept per category
+// --profile NAME (default australian-4) or 'all' (every profile, and every toggle alone, in
+// turn); --variants a,b (toggles for the one profile given).
+const PROFILE_OPT = opt('profile', 'australian-4');
+// --plain-setups: no `scores` in setups and play starts only before the first trick (for an
+// implementation that cannot take side-keyed setups yet).
+const PLAIN = args.includes('--plain-setups');
+const VARIANTS_OPT = (opt('variants', '') || '').split(',').filter(Boolean);
+const COMBOS =
+  PROFILE_OPT === 'all'
+    ? [
+        ...Object.keys(PR.PROFILES).map((p) => [p, []]),
+        ...Object.entries(PR.VARIANTS).flatMap(([v, ps]) => ps.map((p) => [p, [v]])),
+      ]
+    : [[PROFILE_OPT, VARIANTS_OPT]];
+
+// The profile in use for the scenario being built (set per scenario).
+let P = PR.makeProfile('australian-4');
+let VARS = [];
+const C = {
+  get SEATS() { return P.seats; },
+  SUITS: PR.SUITS,
+  get DECK() { return P.deck; },
+  get BID_ORDER() { return P.bidOrder; },
+  partnersOf: (seat) => P.seats.filter((s) => s !== seat && P.sideOfSeat[s] === P.sideOfSeat[seat]),
+};
+const setUp = (setup) => engineSetUp(setup, P.name, VARS);
+// Where reaching 500 by any means ends the game, no deal starts with a side at 500 or more.
+const scoreChoices = () => (P.end === 'any-means' ? SCORE_CHOICES.filter((x) => x < 500) : SCORE_CHOICES);
+const randomScores = () => Object.fromEntries(P.sideNames.map((s) => [s, pick(scoreChoices())]));
 
 // ---- rng --------------------------------------------------------------------------
 function rnd() {
@@ -47,14 +82,17 @@ function shuffled(a) {
   return b;
 }
 
+// --omit-keys a,b: leave these observations out (to look past a known disagreement or a
+// crash of the other implementation).
+const OMIT = new Set((opt('omit-keys', '') || '').split(',').filter(Boolean));
 const OBS = [
   'phase', 'to_act', 'legal', 'legal_count', 'high_bid', 'high_bidder', 'passed', 'contract',
   'declarer', 'hands', 'hand_sizes', 'kitty', 'discards', 'nominated', 'sitting_out', 'trick',
   'last_trick', 'suits_led', 'tricks', 'deal_score', 'made', 'scores', 'dealer', 'exposed',
   'game_over', 'winner',
-];
+].filter((k) => !OMIT.has(k));
 const SCORE_CHOICES = [0, 0, 0, 100, 260, 300, 450, 480, 490, 500, 520, -100, -250, -260, -490, -480, 240];
-const CALLS = ['PASS', ...C.BID_ORDER];
+const callsOf = () => ['PASS', ...C.BID_ORDER, ...(chance(0.05) ? ['OMIS', 'BMIS', 'MIS'] : [])];
 
 // ---- a step from a legal action string --------------------------------------------
 function stepFromAction(seat, a, phase) {
@@ -72,7 +110,7 @@ function randomAction(g) {
   const someCard = () => (held.length && chance(0.8) ? pick(held) : pick(C.DECK));
   switch (kind) {
     case 'call':
-      return { seat, call: pick(CALLS) };
+      return { seat, call: pick(callsOf()) };
     case 'discard': {
       const n = pick([3, 3, 3, 2, 4]);
       const cards = [];
@@ -94,9 +132,13 @@ function randomAction(g) {
 
 function randomResult() {
   if (chance(0.2)) return 'thrown-in';
-  const contract = pick(C.BID_ORDER);
+  const misere = C.BID_ORDER.filter((b) => P.misere[b]);
+  // With several defenders scoring apart a suit result would need each one's tricks, which
+  // the format does not carry yet: only misère (Nullo) results there.
+  const contract = P.sideNames.length > 2 ? (misere.length ? pick(misere) : null) : pick(C.BID_ORDER);
+  if (contract === null) return 'thrown-in';
   let tricks;
-  if (contract === 'MIS' || contract === 'OMIS') tricks = chance(0.5) ? 0 : pick([1, 1, 2, 5, 10]);
+  if (P.misere[contract]) tricks = chance(0.5) ? 0 : P.misereEndsEarly ? 1 : pick([1, 1, 2, 5, 10]);
   else tricks = Math.floor(rnd() * 11);
   return { contract, declarer: pick(C.SEATS), tricks };
 }
@@ -149,23 +191,24 @@ function randomPlaySetup() {
     const dealer = pick(C.SEATS);
     const g = setUp({ start: 'deck', dealer, deck: shuffled(C.DECK) });
     // auction: force a random contract
-    const contract = pick([...C.BID_ORDER, '6NT', '7NT', '8NT', 'MIS', 'MIS', 'OMIS', 'OMIS', '9NT']);
+    const extra = ['6NT', '7NT', '8NT', '9NT', 'MIS', 'MIS', 'OMIS', 'OMIS', 'BMIS'].filter((b) => P.bidRank.has(b));
+    const contract = pick([...C.BID_ORDER, ...extra]);
     const declarer = pick(C.SEATS);
     g.highBid = contract;
     g.highBidder = declarer;
     g.passed = new Set(C.SEATS.filter((s) => s !== declarer));
-    g.contract = C.parseContract(contract);
+    g.contract = PR.parseContract(P, contract);
     g.declarer = declarer;
     g.hands[declarer].push(...g.kitty);
     g.kitty = [];
     g.phase = 'kitty';
-    const disc = shuffled(g.hands[declarer]).slice(0, 3);
+    const disc = shuffled(g.hands[declarer]).slice(0, g.kittySize);
     g.discard(declarer, disc);
     if (chance(0.4)) {
       const nom = g.legal().filter((a) => a.startsWith('NOMINATE'));
       if (nom.length) apply(g, stepFromAction(declarer, pick(nom), 'play'));
     }
-    const target = Math.floor(rnd() * 10);
+    const target = PLAIN ? 0 : Math.floor(rnd() * 10);
     let ok = true;
     while (g.tricksPlayed < target || g.trick !== null) {
       if (g.phase !== 'play') {
@@ -175,19 +218,20 @@ function randomPlaySetup() {
       apply(g, legalStep(g));
     }
     if (!ok || g.phase !== 'play') continue;
+    if (g.isMisere && g.declarerOwnTricks > 0) continue; // format: a misère declarer has no trick yet
     const setup = {
       start: 'play',
       dealer,
       contract,
       declarer,
-      hands: { N: [...g.hands.N], E: [...g.hands.E], S: [...g.hands.S], W: [...g.hands.W] },
+      hands: Object.fromEntries(C.SEATS.map((s) => [s, [...g.hands[s]]])),
     };
-    if (g.isMisere && chance(0.5)) setup.hands[C.partnerOf(declarer)] = [];
+    if (g.isMisere && chance(0.5)) for (const p of C.partnersOf(declarer)) setup.hands[p] = [];
     if (g.tricksPlayed > 0 || chance(0.3)) setup.leader = g.toPlay;
     if (g.nominated && g.hands[declarer].includes('JK')) setup.nominated = g.nominated;
     if (g.suitsLed.size || chance(0.2)) setup.suits_led = C.SUITS.filter((s) => g.suitsLed.has(s));
-    if (g.tricksPlayed > 0 || chance(0.2)) setup.tricks = { ...g.tricks };
-    if (chance(0.5)) setup.scores = { NS: pick(SCORE_CHOICES), EW: pick(SCORE_CHOICES) };
+    if ((g.tricksPlayed > 0 || chance(0.2)) && !PLAIN) setup.tricks = { ...g.tricks };
+    if (chance(0.5) && !PLAIN) setup.scores = randomScores();
     return setup;
   }
 }
@@ -196,14 +240,14 @@ function randomScenario(i) {
   const kind = pick(['game', 'game', 'deck', 'deck', 'auction', 'play', 'play', 'play']);
   let setup;
   const dealer = pick(C.SEATS);
-  const scores = { NS: pick(SCORE_CHOICES), EW: pick(SCORE_CHOICES) };
-  if (kind === 'game') setup = { start: 'game', dealer, scores };
+  const scores = randomScores();
+  if (kind === 'game') setup = PLAIN ? { start: 'game', dealer } : { start: 'game', dealer, scores };
   else if (kind === 'deck') setup = { start: 'deck', dealer, deck: shuffled(C.DECK) };
   else if (kind === 'auction') {
     const g = setUp({ start: 'deck', dealer, deck: shuffled(C.DECK) });
     setup = { start: 'auction', dealer, hands: g.observe('hands'), kitty: g.observe('kitty') };
   } else setup = randomPlaySetup();
-  if (kind !== 'game' && kind !== 'play' && chance(0.4)) setup.scores = scores;
+  if (kind !== 'game' && kind !== 'play' && chance(0.4) && !PLAIN) setup.scores = scores;
   const g = setUp(cloneSetup(setup));
   const steps = [{ observe: OBS }];
   const len = 20 + Math.floor(rnd() * 120);
@@ -223,7 +267,9 @@ function randomScenario(i) {
     if (g.gameOver && chance(0.3)) break;
   }
   steps.push({ observe: OBS });
-  return { id: 'ZZZZ', profile: 'australian-4', setup, steps };
+  const sc = { id: 'ZZZZ', profile: P.name, setup, steps };
+  if (VARS.length) sc.variants = [...VARS];
+  return sc;
 }
 
 // ---- talking to an adapter ---------------------------------------------------------
@@ -281,18 +327,37 @@ async function main() {
   const other = new Peer(OTHER);
   const hello = { cmd: 'hello', protocol: 1, suite: '1.0.0' };
   await mine.send(hello);
-  await other.send(hello);
+  const otherHello = await other.send(hello);
+  const theirs = (otherHello.capabilities && otherHello.capabilities.profiles) || [];
+  const theirVariants = (otherHello.capabilities && otherHello.capabilities.variants) || [];
+  const missing = COMBOS.filter(([p, v]) => !theirs.includes(p) || v.some((x) => !theirVariants.includes(x)));
+  const SEND_UNDECLARED = args.includes('--send-undeclared');
+  const missingKeys = new Set(missing.map(([p, v]) => [p, ...v].join('+')));
+  if (missing.length)
+    console.error(
+      `the other implementation does not declare: ${[...missingKeys].join(', ')} ` +
+        (SEND_UNDECLARED ? '(sent anyway: --send-undeclared)' : '(not sent; --send-undeclared sends them)'),
+    );
+  let notSent = 0;
   const categories = new Map();
   let disagreeing = 0;
   let otherErrors = 0;
   let discardOrder = 0;
   for (let i = 1; i <= N; i++) {
+    [P, VARS] = (() => {
+      const [p, v] = COMBOS[(i - 1) % COMBOS.length];
+      return [PR.makeProfile(p, v), v];
+    })();
     const scenario = randomScenario(i);
+    if (!SEND_UNDECLARED && missingKeys.has([P.name, ...VARS].join('+'))) {
+      notSent++;
+      continue;
+    }
     const msg = { cmd: 'run', seq: i, scenario };
     const [a, b] = [await mine.send(msg), await other.send(msg)];
     if (!b.result || !a.result) {
       otherErrors++;
-      const cat = `no result: mine ${Object.keys(a).join(',')} other ${Object.keys(b).join(',')}`;
+      const cat = `${scenario.profile}${(scenario.variants || []).map((v) => `+${v}`).join('')} no result: mine ${Object.keys(a).join(',')} other ${Object.keys(b).join(',')}`;
       if (!categories.has(cat)) categories.set(cat, []);
       const ex = categories.get(cat);
       if (ex.length < SHOW) ex.push({ setup: scenario.setup, mine: a.errored || a.skipped, other: b.errored || b.skipped });
@@ -315,7 +380,7 @@ async function main() {
       } else if (!same(sa[k], sb[k])) diffs.push({ key: 'outcome', mine: sa[k], other: sb[k] });
       if (diffs.length) {
         disagreeing++;
-        const cat = diffs.map((d) => d.key).join('+') + ('observe' in step ? '' : ` @ ${Object.keys(step).filter((x) => x !== 'seat' && x !== 'names').join()} ${JSON.stringify(sa[k])} vs ${JSON.stringify(sb[k])}`);
+        const cat = `${scenario.profile}${(scenario.variants || []).map((v) => `+${v}`).join("")}: ` + diffs.map((d) => d.key).join('+') + ('observe' in step ? '' : ` @ ${Object.keys(step).filter((x) => x !== 'seat' && x !== 'names').join()} ${JSON.stringify(sa[k])} vs ${JSON.stringify(sb[k])}`);
         if (!categories.has(cat)) categories.set(cat, []);
         const ex = categories.get(cat);
         if (ex.length < SHOW) {
@@ -336,7 +401,7 @@ async function main() {
   }
   mine.close();
   other.close();
-  const report = { scenarios: N, disagreeing, no_result: otherErrors, discard_string_order_differs: discardOrder, categories: Object.fromEntries(categories) };
+  const report = { combos: COMBOS.map(([p, v]) => [p, ...v].join('+')), scenarios: N, not_sent_undeclared: notSent, disagreeing, no_result: otherErrors, discard_string_order_differs: discardOrder, categories: Object.fromEntries(categories) };
   console.log(JSON.stringify(report, null, 1));
   if (disagreeing || otherErrors) process.exitCode = 1;
 }

@@ -1,14 +1,11 @@
 'use strict';
-// An independent Five Hundred engine for the australian-4 profile.
-// Built only from the seed (shared/seeds/000_*.txt), shared/RULINGS.md and the
-// published scenario format; see README.md.
+// An independent Five Hundred engine: one engine for every profile, parameterised by a
+// profile description (profiles.js). Built only from the seeds, shared/RULINGS.md and the
+// site's rules, profile and format pages; see README.md.
 
-const C = require('./cards');
+const PR = require('./profiles');
 const M = require('./misreadings'); // deliberate deviations, all off unless asked for
-const { SEATS, SUITS, JOKER } = C;
-
-// Kitty size (ruling 15); the misreading kitty-size-2 makes it two.
-const KITTY_SIZE = M.on('kitty-size-2') ? 2 : 3;
+const { SUITS, JOKER } = PR;
 
 class Rejected extends Error {
   constructor(code) {
@@ -16,45 +13,84 @@ class Rejected extends Error {
     this.code = code;
   }
 }
+// A setup or step this engine cannot run for want of a feature or of data (-> skipped).
+class Unsupported extends Error {}
 function reject(code) {
   throw new Rejected(code);
 }
 
 const IN_PROGRESS = new Set(['auction', 'kitty', 'play']);
+const SAME_COLOUR = { S: 'C', C: 'S', D: 'H', H: 'D' };
 
 class Game {
-  constructor({ dealer, scores }) {
+  constructor(P, { dealer, scores }) {
+    this.P = P;
+    // Misreadings change the default profile only.
+    this.mis = (name) => P.isDefault && M.on(name);
+    // Kitty size (ruling 15); the misreading kitty-size-2 makes it two.
+    this.kittySize = this.mis('kitty-size-2') ? 2 : P.kitty;
     this.dealer = dealer;
-    this.scores = { NS: (scores && scores.NS) || 0, EW: (scores && scores.EW) || 0 };
+    this.scores = {};
+    for (const sd of P.sideNames) this.scores[sd] = (scores && scores[sd]) || 0;
     this.gameOver = false;
     this.winner = null;
     this.resetDeal();
     this.phase = 'none';
   }
 
+  // ---- seats and sides --------------------------------------------------------------
+
+  get seats() {
+    return this.P.seats;
+  }
+  leftOf(seat) {
+    const s = this.P.seats;
+    return s[(s.indexOf(seat) + 1) % s.length];
+  }
+  rightOf(seat) {
+    const s = this.P.seats;
+    return s[(s.indexOf(seat) + s.length - 1) % s.length];
+  }
+  sideOf(seat) {
+    return this.P.sideOfSeat[seat];
+  }
+  partnersOf(seat) {
+    const side = this.sideOf(seat);
+    return this.P.seats.filter((s) => s !== seat && this.sideOf(s) === side);
+  }
+  zero() {
+    const o = {};
+    for (const sd of this.P.sideNames) o[sd] = 0;
+    return o;
+  }
+
   // ---- deal state -----------------------------------------------------------------
 
   resetDeal() {
     this.phase = 'none';
-    this.hands = { N: [], E: [], S: [], W: [] };
+    this.hands = {};
+    for (const s of this.seats) this.hands[s] = [];
+    this.dead = [];
     this.kitty = [];
     this.discards = [];
     this.toCall = null;
     this.highBid = null;
     this.highBidder = null;
     this.passed = new Set();
+    this.called = new Set(); // seats that have made a call (blind misère: first call only)
     this.bids = []; // [seat, bid] in order (for partner-need-not-outbid)
-    this.calls = 0; // for single-round-auction
-    this.raiseOffered = false; // for declarer-may-raise
+    this.calls = 0; // one-round auction
+    this.raiseOffered = false; // raise-after-all-pass (and the misreading declarer-may-raise)
     this.kittyTaken = [];
     this.declarerOwnTricks = 0;
-    this.contract = null; // parsed contract
+    this.contract = null; // parsed contract; {allPass: true} for an all-pass no-trump deal
     this.declarer = null;
     this.nominated = null;
     this.trick = null; // {leader, led, cards: [[seat, card], ...]}
     this.lastTrick = null;
     this.suitsLed = new Set();
-    this.tricks = { NS: 0, EW: 0 };
+    this.tricks = this.zero();
+    this.trickSides = []; // side that won each trick played in this scenario, in order
     this.tricksPlayed = 0;
     this.toPlay = null;
     this.dealScore = null;
@@ -62,41 +98,53 @@ class Game {
     this.recorded = false;
   }
 
-  // Ruling 6: packets 3-1-4-1-3-1 starting left of the dealer.
+  // Ruling 6 (one card to the kitty per round) or seed 002/003 (the widow after the first
+  // round of threes); the first packet to the dealer's left. Cards left over (two-handed
+  // game) are a dead hand nobody plays.
   dealDeck(deck) {
-    if (!Array.isArray(deck) || deck.length !== C.DECK.length) throw new Error(`a deck of ${C.DECK.length} cards is needed, got ${deck && deck.length}`);
+    const P = this.P;
+    if (!Array.isArray(deck) || deck.length !== P.deck.length) throw new Error(`a deck of ${P.deck.length} cards is needed, got ${deck && deck.length}`);
     const seen = new Set();
     for (const card of deck) {
-      if (!C.isCard(card)) throw new Error(`unknown card ${card}`);
+      if (!P.deckSet.has(card)) throw new Error(`unknown card ${card}`);
       if (seen.has(card)) throw new Error(`card ${card} twice in the deck`);
       seen.add(card);
     }
     this.resetDeal();
     const order = [];
-    let s = M.on('deal-starts-at-dealer') ? this.dealer : C.leftOf(this.dealer);
-    for (let i = 0; i < 4; i++) {
+    let s = this.mis('deal-starts-at-dealer') ? this.dealer : this.leftOf(this.dealer);
+    for (let i = 0; i < this.seats.length; i++) {
       order.push(s);
-      s = C.leftOf(s);
+      s = this.leftOf(s);
+    }
+    // Two-handed game: the cards left over are dealt as a third hand, after the dealer, when
+    // the pack makes a full third hand (33 cards); otherwise (deck-24) what is left after the
+    // deal is out of play.
+    const hands = { ...this.hands };
+    if (P.deadHand && deck.length === 10 * (this.seats.length + 1) + P.kitty) {
+      order.push('dead');
+      hands.dead = this.dead;
     }
     // [packet size, cards to the kitty after the round]
-    let rounds = [[3, 1], [4, 1], [3, 1]];
-    if (M.on('packets-3-2-3-2')) rounds = [[3, 1], [2, 1], [3, 1], [2, 0]];
-    else if (M.on('kitty-last-three')) rounds = [[3, 0], [4, 0], [3, 3]];
-    else if (M.on('kitty-after-first-round')) rounds = [[3, 3], [4, 0], [3, 0]];
-    else if (M.on('kitty-size-2')) rounds = [[3, 1], [4, 1], [3, 0]];
+    let rounds = P.deal === 'one-card-per-round' ? [[3, 1], [4, 1], [3, 1]] : [[3, P.kitty], [4, 0], [3, 0]];
+    if (this.mis('packets-3-2-3-2')) rounds = [[3, 1], [2, 1], [3, 1], [2, 0]];
+    else if (this.mis('kitty-last-three')) rounds = [[3, 0], [4, 0], [3, 3]];
+    else if (this.mis('kitty-after-first-round')) rounds = [[3, 3], [4, 0], [3, 0]];
+    else if (this.mis('kitty-size-2')) rounds = [[3, 1], [4, 1], [3, 0]];
     let pos = 0;
     for (const [size, toKitty] of rounds) {
       for (const seat of order) {
-        for (let k = 0; k < size; k++) this.hands[seat].push(deck[pos++]);
+        for (let k = 0; k < size; k++) hands[seat].push(deck[pos++]);
       }
       for (let k = 0; k < toKitty; k++) this.kitty.push(deck[pos++]);
     }
+    this.dead.push(...deck.slice(pos));
     this.startAuction();
   }
 
   startAuction() {
     this.phase = 'auction';
-    this.toCall = M.on('dealer-bids-first') ? this.dealer : C.leftOf(this.dealer); // ruling 8
+    this.toCall = this.mis('dealer-bids-first') ? this.dealer : this.leftOf(this.dealer); // ruling 8
   }
 
   // ---- contract helpers -------------------------------------------------------------
@@ -107,17 +155,23 @@ class Game {
   get isMisere() {
     return !!(this.contract && this.contract.misere);
   }
-  get sittingOut() {
-    if (M.on('misere-partner-plays')) return null;
-    return this.isMisere ? C.partnerOf(this.declarer) : null;
+  get allPass() {
+    return !!(this.contract && this.contract.allPass);
+  }
+  // Seats sitting out: the misère (Nullo) declarer's partner or partners (ruling 16; seed
+  // 002 Нулевая заявка).
+  get sittingOutSeats() {
+    if (this.mis('misere-partner-plays')) return [];
+    return this.isMisere ? this.partnersOf(this.declarer) : [];
   }
   get activeSeats() {
-    const out = this.sittingOut;
-    return SEATS.filter((s) => s !== out);
+    const out = this.sittingOutSeats;
+    return this.seats.filter((s) => !out.includes(s));
   }
   nextActive(seat) {
-    let s = C.leftOf(seat);
-    while (s === this.sittingOut) s = C.leftOf(s);
+    const out = this.sittingOutSeats;
+    let s = this.leftOf(seat);
+    while (out.includes(s)) s = this.leftOf(s);
     return s;
   }
 
@@ -126,20 +180,20 @@ class Game {
     const trump = this.trump;
     if (trump) {
       if (card === JOKER) return trump; // ruling 2/20
-      if (this.isLeftBower(card) && !M.on('left-bower-printed-suit')) return trump; // left bower
-      return C.printedSuit(card);
+      if (this.isLeftBower(card) && !this.mis('left-bower-printed-suit')) return trump; // left bower
+      return printedSuit(card);
     }
     if (card === JOKER) return this.nominated; // rulings 22/23 (null = suitless)
-    return C.printedSuit(card);
+    return printedSuit(card);
   }
   isLeftBower(card) {
     const trump = this.trump;
-    return !!trump && C.rankOf(card) === 'J' && C.printedSuit(card) === C.SAME_COLOUR[trump];
+    return !!trump && rankOf(card) === 'J' && printedSuit(card) === SAME_COLOUR[trump];
   }
   // The suit a card counts as for the must-follow check (the effective suit, except under
   // the misreading left-bower-follow-ignored).
   followSuit(card) {
-    if (M.on('left-bower-follow-ignored') && this.isLeftBower(card)) return C.printedSuit(card);
+    if (this.mis('left-bower-follow-ignored') && this.isLeftBower(card)) return printedSuit(card);
     return this.effSuit(card);
   }
   isSuitlessJoker(card) {
@@ -151,69 +205,96 @@ class Game {
   // Strength of a card in a trick with `led`; -1 when it cannot win.
   power(card, led) {
     const trump = this.trump;
+    const RV = PR.RANK_VALUE;
     if (trump) {
       if (this.effSuit(card) === trump) {
-        if (card === JOKER) return 1000 + (M.on('joker-below-bowers') ? 97 : 100);
-        if (C.rankOf(card) === 'J') {
-          const right = C.printedSuit(card) === trump;
-          if (M.on('right-bower-below-left')) return 1000 + (right ? 98 : 99);
+        if (card === JOKER) return 1000 + (this.mis('joker-below-bowers') ? 97 : 100);
+        if (rankOf(card) === 'J') {
+          const right = printedSuit(card) === trump;
+          if (this.mis('right-bower-below-left')) return 1000 + (right ? 98 : 99);
           return 1000 + (right ? 99 : 98);
         }
-        return 1000 + C.RANK_VALUE[C.rankOf(card)];
+        return 1000 + RV[rankOf(card)];
       }
-      if (this.effSuit(card) === led) return C.RANK_VALUE[C.rankOf(card)];
+      if (this.effSuit(card) === led) return RV[rankOf(card)];
       return -1;
     }
     if (this.isSuitlessJoker(card)) return 10000; // ruling 23
-    if (card === JOKER && M.on('nominated-joker-wins-anyway')) return 10000;
+    if (card === JOKER && this.mis('nominated-joker-wins-anyway')) return 10000;
     if (this.effSuit(card) === led) {
-      if (card === JOKER) return M.on('nominated-joker-not-highest') ? 3 : M.on('nominated-joker-below-ace') ? 13.5 : 100;
-      if (C.rankOf(card) === 'J' && M.on('jacks-bowers-in-no-trumps')) return 15;
-      return C.RANK_VALUE[C.rankOf(card)];
+      if (card === JOKER) return this.mis('nominated-joker-not-highest') ? 3 : this.mis('nominated-joker-below-ace') ? 13.5 : 100;
+      if (rankOf(card) === 'J' && this.mis('jacks-bowers-in-no-trumps')) return 15;
+      return RV[rankOf(card)];
     }
     return -1;
   }
 
+  // The suits a suitless joker lead may name now (rulings 25/26; seed 002/003: any suit;
+  // toggle joker-leads-last-trick-only).
   jokerLeadNames() {
-    // Rulings 25/26.
-    if (M.on('joker-lead-last-trick-only')) return this.tricksPlayed === 9 ? [...SUITS] : [];
-    if (this.suitsLed.size === 4) return this.tricksPlayed === 9 || M.on('joker-lead-any-time') ? [...SUITS] : [];
-    if (M.on('joker-last-trick-any-suit') && this.tricksPlayed === 9) return [...SUITS];
-    if (M.on('joker-lead-repeat-suit')) return [...SUITS];
+    const P = this.P;
+    const last = this.tricksPlayed === P.trickCount - 1;
+    if (this.mis('joker-lead-last-trick-only')) return last ? [...SUITS] : [];
+    if (P.jokerLeadLastTrickOnly && !last) return [];
+    if (P.jokerLead === 'any') return [...SUITS];
+    if (this.suitsLed.size === 4) return last || this.mis('joker-lead-any-time') ? [...SUITS] : [];
+    if (this.mis('joker-last-trick-any-suit') && last) return [...SUITS];
+    if (this.mis('joker-lead-repeat-suit')) return [...SUITS];
     return SUITS.filter((s) => !this.suitsLed.has(s));
   }
 
   canNominate(seat) {
     return (
+      this.P.nominate &&
       this.phase === 'play' &&
       this.contract !== null &&
-      (this.trump === null || M.on('nominate-in-suit-contract')) &&
+      !this.allPass &&
+      (this.trump === null || this.mis('nominate-in-suit-contract')) &&
       this.nominated === null &&
-      (M.on('nominate-any-time') || (this.tricksPlayed === 0 && this.trick === null)) &&
-      (M.on('nominate-any-holder') || seat === this.declarer) &&
-      (this.hands[seat].includes(JOKER) || (M.on('nominate-without-joker') && seat === this.declarer))
+      (this.mis('nominate-any-time') || (this.tricksPlayed === 0 && this.trick === null)) &&
+      (this.mis('nominate-any-holder') || seat === this.declarer) &&
+      (this.hands[seat].includes(JOKER) || (this.mis('nominate-without-joker') && seat === this.declarer))
     );
   }
 
   // ---- actions --------------------------------------------------------------------
 
+  overCode() {
+    return this.mis('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over';
+  }
+
+  // Why `call` (a bid, not PASS) by `seat` is refused now, or null.
+  bidRefusal(seat, call) {
+    const P = this.P;
+    if (!P.bidRank.has(call)) return 'bid-not-available';
+    if (P.misere[call] && P.misere[call].blind && this.called.has(seat)) return 'blind-misere-first-call';
+    const ref = this.referenceBid(seat);
+    if (ref !== null && P.bidRank.get(call) <= P.bidRank.get(ref)) return 'bid-not-higher';
+    if (call === 'MIS' && P.misereNeedsSeven && !this.mis('misere-without-seven') && !this.sevenStands(ref)) return 'misere-needs-seven';
+    if (call === 'OMIS' && this.mis('open-misere-needs-seven') && (ref === null || P.bidRank.get(ref) < P.bidRank.get('7S')))
+      return 'misere-needs-seven';
+    return null;
+  }
+
   call(seat, call) {
-    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
+    const P = this.P;
+    if (this.phase === 'over') reject(this.overCode());
     if (this.phase !== 'auction') reject('wrong-phase');
-    if (M.on('turn-checked-before-passed') && seat !== this.toCall) reject('not-your-turn');
-    if (this.passed.has(seat) && !M.on('passed-may-bid-again')) reject('already-passed');
+    if (this.mis('turn-checked-before-passed') && seat !== this.toCall) reject('not-your-turn');
+    if (this.passed.has(seat) && !this.mis('passed-may-bid-again')) reject('already-passed');
     if (seat !== this.toCall) reject('not-your-turn');
     if (call !== 'PASS') {
-      if (!C.BID_RANK.has(call)) reject('bid-not-available');
-      const ref = this.referenceBid(seat);
-      if (ref !== null && C.BID_RANK.get(call) <= C.BID_RANK.get(ref)) reject('bid-not-higher');
-      if (call === 'MIS' && !M.on('misere-without-seven') && !this.sevenStands(ref)) reject('misere-needs-seven');
-      if (call === 'OMIS' && M.on('open-misere-needs-seven') && (ref === null || C.BID_RANK.get(ref) < C.BID_RANK.get('7S')))
-        reject('misere-needs-seven');
+      const why = this.bidRefusal(seat, call);
+      if (why) reject(why);
     }
+    this.called.add(seat);
     if (this.raiseOffered) {
-      // misreading declarer-may-raise: the high bidder's extra call after three passes.
-      if (call !== 'PASS') this.highBid = call;
+      // The lone bidder's one extra call (toggle raise-after-all-pass; misreading
+      // declarer-may-raise): a higher bid or a pass, and the auction closes.
+      if (call !== 'PASS') {
+        this.highBid = call;
+        this.bids.push([seat, call]);
+      }
       this.endAuction();
       return;
     }
@@ -222,28 +303,29 @@ class Game {
       this.highBid = call;
       this.highBidder = seat;
       this.bids.push([seat, call]);
-      if (M.on('passed-may-bid-again')) this.passed.delete(seat);
+      if (this.mis('passed-may-bid-again')) this.passed.delete(seat);
     }
-    if (M.on('single-round-auction')) {
+    const n = this.seats.length;
+    if (P.auction === 'one-round' || this.mis('single-round-auction')) {
+      // Seed 002 Торговля: one call each, the dealer last; the highest bid is the contract.
       this.calls += 1;
-      if (this.calls < 4) {
-        this.toCall = C.leftOf(seat);
+      if (this.calls < n) {
+        this.toCall = this.leftOf(seat);
         return;
       }
-      if (this.highBid === null) {
-        this.toCall = null;
-        this.finishDeal({ NS: 0, EW: 0 }, null, null);
-      } else this.endAuction();
+      if (this.highBid === null) this.allPassed();
+      else this.endAuction();
       return;
     }
-    if (this.passed.size === 4) {
-      // Ruling 14: thrown in.
-      this.toCall = null;
-      this.finishDeal({ NS: 0, EW: 0 }, null, null);
+    if (this.passed.size === n) {
+      this.allPassed(); // ruling 14: thrown in
       return;
     }
-    if (this.highBid !== null && this.passed.size === 3) {
-      if (M.on('declarer-may-raise')) {
+    if (this.highBid !== null && this.passed.size === n - 1) {
+      // The raise is offered when the others passed after the bid; a bid made when the
+      // others had all passed already closes the auction (README, open points).
+      const raise = this.mis('declarer-may-raise') || (P.raiseAfterAllPass && call === 'PASS');
+      if (raise) {
         this.raiseOffered = true;
         this.toCall = this.highBidder;
         return;
@@ -251,33 +333,47 @@ class Game {
       this.endAuction();
       return;
     }
-    let s = C.leftOf(seat);
-    if (!M.on('passed-may-bid-again')) while (this.passed.has(s)) s = C.leftOf(s);
+    let s = this.leftOf(seat);
+    if (!this.mis('passed-may-bid-again')) while (this.passed.has(s)) s = this.leftOf(s);
     this.toCall = s;
+  }
+
+  // Every player passed: a throw-in (ruling 14), or under all-pass-no-trumps (seed 002
+  // Вариант) a no-trump deal with no contract, each for himself, the dealer's left leading.
+  allPassed() {
+    this.toCall = null;
+    if (this.P.allPassNoTrumps) {
+      this.contract = { bid: null, allPass: true, misere: false, trump: null, nt: true, level: null };
+      this.declarer = null;
+      this.phase = 'play';
+      this.toPlay = this.leftOf(this.dealer);
+      return;
+    }
+    this.finishDeal(this.zero(), null, null);
   }
 
   // The bid a new bid must outrank: the highest so far (ruling 10), or under the
   // misreading partner-need-not-outbid the opponents' highest.
   referenceBid(seat) {
-    if (!M.on('partner-need-not-outbid')) return this.highBid;
+    if (!this.mis('partner-need-not-outbid')) return this.highBid;
     let best = null;
     for (const [s, b] of this.bids) {
-      if (C.sideOf(s) === C.sideOf(seat)) continue;
-      if (best === null || C.BID_RANK.get(b) > C.BID_RANK.get(best)) best = b;
+      if (this.sideOf(s) === this.sideOf(seat)) continue;
+      if (best === null || this.P.bidRank.get(b) > this.P.bidRank.get(best)) best = b;
     }
     return best;
   }
 
   // Ruling 11: misère needs a seven standing (by value, 8S too, under misere-by-value).
   sevenStands(bid) {
-    if (M.on('misere-by-value') && bid === '8S') return true;
-    return C.isSevenLevel(bid);
+    if (this.mis('misere-by-value') && bid === '8S') return true;
+    return isSevenLevel(bid);
   }
 
   endAuction() {
     this.toCall = null;
     this.raiseOffered = false;
-    this.contract = C.parseContract(this.highBid);
+    this.contract = PR.parseContract(this.P, this.highBid);
     this.declarer = this.highBidder;
     this.kittyTaken = [...this.kitty];
     this.hands[this.declarer].push(...this.kitty); // ruling 15
@@ -287,20 +383,21 @@ class Game {
 
   // Ruling 17: the declarer leads first.
   firstLeader() {
-    if (!M.on('opening-lead-left-of-dealer')) return this.declarer;
-    let s = C.leftOf(this.dealer);
-    while (s === this.sittingOut) s = C.leftOf(s);
+    if (!this.mis('opening-lead-left-of-dealer')) return this.declarer;
+    let s = this.leftOf(this.dealer);
+    while (this.sittingOutSeats.includes(s)) s = this.leftOf(s);
     return s;
   }
 
   discard(seat, cards) {
-    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
+    if (this.phase === 'over') reject(this.overCode());
     if (this.phase !== 'kitty') reject('wrong-phase');
     if (seat !== this.declarer) reject('not-your-turn');
-    if (!Array.isArray(cards) || cards.length !== KITTY_SIZE || new Set(cards).size !== KITTY_SIZE) reject('discard-needs-three');
+    const k = this.kittySize;
+    if (!Array.isArray(cards) || cards.length !== k || new Set(cards).size !== k) reject('discard-needs-three');
     const hand = this.hands[seat];
     if (cards.some((c) => !hand.includes(c))) reject('card-not-held');
-    if (M.on('kitty-cards-not-discardable') && cards.some((c) => this.kittyTaken.includes(c))) reject('card-not-held');
+    if (this.mis('kitty-cards-not-discardable') && cards.some((c) => this.kittyTaken.includes(c))) reject('card-not-held');
     this.hands[seat] = hand.filter((c) => !cards.includes(c));
     this.discards = [...cards];
     this.phase = 'play';
@@ -308,31 +405,36 @@ class Game {
   }
 
   nominate(seat, suit) {
-    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
+    if (this.phase === 'over') reject(this.overCode());
     if (this.phase === 'none') reject('wrong-phase');
     if (!this.canNominate(seat) || !SUITS.includes(suit)) reject('nomination-not-allowed');
     this.nominated = suit;
   }
 
   play(seat, card, names) {
-    if (this.phase === 'over') reject(M.on('finished-deal-wrong-phase') ? 'wrong-phase' : 'deal-over');
+    const P = this.P;
+    if (this.phase === 'over') reject(this.overCode());
     if (this.phase !== 'play') reject('wrong-phase');
     if (seat !== this.toPlay) reject('not-your-turn');
     const hand = this.hands[seat];
     if (!hand.includes(card)) reject('card-not-held');
     const hasNames = names !== undefined && names !== null;
+    const last = this.tricksPlayed === P.trickCount - 1;
     let led;
     if (this.trick === null) {
-      if (this.isSuitlessJoker(card) && M.on('joker-lead-no-suit')) {
+      if (this.isSuitlessJoker(card) && this.mis('joker-lead-no-suit')) {
         led = null; // misreading: no suit named, nobody has to follow
       } else if (this.isSuitlessJoker(card)) {
-        const lastOnly = M.on('joker-lead-last-trick-only');
-        if (lastOnly && this.tricksPlayed !== 9) reject('joker-lead-all-suits-led');
-        if (!lastOnly && this.suitsLed.size === 4 && this.tricksPlayed !== 9 && !M.on('joker-lead-any-time'))
+        const misLastOnly = this.mis('joker-lead-last-trick-only');
+        if (P.jokerLeadLastTrickOnly && !last) reject('joker-lead-last-trick-only');
+        if (misLastOnly && !last) reject('joker-lead-all-suits-led');
+        if (P.jokerLead !== 'any' && !misLastOnly && this.suitsLed.size === 4 && !last && !this.mis('joker-lead-any-time'))
           reject('joker-lead-all-suits-led');
         if (!hasNames) reject('joker-lead-needs-suit');
         const anyName =
-          M.on('joker-lead-repeat-suit') || ((lastOnly || M.on('joker-last-trick-any-suit')) && this.tricksPlayed === 9);
+          P.jokerLead === 'any' ||
+          this.mis('joker-lead-repeat-suit') ||
+          ((misLastOnly || this.mis('joker-last-trick-any-suit')) && last);
         if (!anyName && this.suitsLed.size !== 4 && this.suitsLed.has(names)) reject('joker-suit-already-led');
         if (!SUITS.includes(names)) reject('joker-lead-needs-suit');
         led = names;
@@ -358,7 +460,7 @@ class Game {
     this.hands[seat] = hand.filter((c) => c !== card);
     if (this.trick === null) {
       this.trick = { leader: seat, led, cards: [] };
-      if (led !== null && !(this.isSuitlessJoker(card) && M.on('joker-lead-not-counted-as-led'))) this.suitsLed.add(led);
+      if (led !== null && !(this.isSuitlessJoker(card) && this.mis('joker-lead-not-counted-as-led'))) this.suitsLed.add(led);
     }
     this.trick.cards.push([seat, card]);
     if (this.trick.cards.length < this.activeSeats.length) {
@@ -381,73 +483,138 @@ class Game {
     }
     this.lastTrick = { leader: t.leader, led: t.led, cards: t.cards, winner: best };
     this.trick = null;
-    this.tricks[C.sideOf(best)] += 1;
+    const side = this.sideOf(best);
+    this.tricks[side] += 1;
+    this.trickSides.push(side);
     if (best === this.declarer) this.declarerOwnTricks += 1;
     this.tricksPlayed += 1;
-    this.toPlay = M.on('lead-rotates') ? this.nextActive(t.leader) : best;
-    if (this.isMisere && best === this.declarer && !M.on('misere-continues')) {
+    this.toPlay = this.mis('lead-rotates') ? this.nextActive(t.leader) : best;
+    if (this.isMisere && best === this.declarer && this.P.misereEndsEarly && !this.mis('misere-continues')) {
       this.scorePlayedDeal(); // ruling 30: the misère is broken
-    } else if (this.tricksPlayed === 10) {
+    } else if (this.tricksPlayed === this.P.trickCount) {
       this.scorePlayedDeal();
-    } else if (M.on('end-check-mid-deal') && !this.isMisere) {
-      const side = C.sideOf(this.declarer);
-      if (this.tricks[side] >= this.contract.level && this.scores[side] + C.contractValue(this.contract.bid) >= 500)
+    } else if (this.mis('end-check-mid-deal') && !this.isMisere) {
+      const dside = this.sideOf(this.declarer);
+      if (this.tricks[dside] >= this.contract.level && this.scores[dside] + this.P.bidValue(this.contract.bid) >= 500)
         this.scorePlayedDeal();
     }
   }
 
-  // Ruling 24.
+  // Ruling 24 (seed 002: never compulsory).
   jokerAlwaysFree() {
-    return M.on('joker-always-in-nt') && !this.isMisere && this.trump === null;
+    return this.mis('joker-always-in-nt') && !this.isMisere && this.trump === null;
   }
   jokerMustBePlayed(seat) {
-    if (M.on('joker-must-play-in-nt') && this.contract && this.contract.nt) return true;
-    if (M.on('joker-must-play-declarer-only') && seat !== this.declarer) return false;
-    return this.isMisere && !M.on('joker-optional-in-misere');
+    if (this.mis('joker-must-play-in-nt') && this.contract && this.contract.nt) return true;
+    if (this.mis('joker-must-play-declarer-only') && seat !== this.declarer) return false;
+    return this.isMisere && this.P.jokerMustInMisere && !this.mis('joker-optional-in-misere');
   }
 
   scorePlayedDeal() {
-    const side = C.sideOf(this.declarer);
     this.toPlay = null;
+    if (this.allPass) {
+      // Seed 002 Вариант: 10 a trick, nothing deducted, no contract.
+      const score = this.zero();
+      for (const sd of this.P.sideNames) score[sd] = 10 * this.tricks[sd];
+      this.finishDeal(score, null, null);
+      return;
+    }
+    const side = this.sideOf(this.declarer);
     const declTricks = this.isMisere ? this.declarerOwnTricks : this.tricks[side];
-    const { score, made } = scoreContract(this.contract.bid, side, declTricks, this.tricks[C.otherSide(side)]);
+    const { score, made } = scoreContract(this, this.contract.bid, side, declTricks, this.tricks);
     this.finishDeal(score, made, side);
   }
 
-  // Rulings 29-34, dealer rotation (5).
+  // Rulings 29-34 and the profiles' end rules; dealer rotation (5).
   finishDeal(score, made, declSide) {
+    const P = this.P;
     this.phase = 'over';
     this.toCall = null;
     this.toPlay = null;
     this.trick = null;
-    if (M.on('defence-cap-490') && declSide !== null) {
-      const def = C.otherSide(declSide);
-      const cap = Math.max(this.scores[def], 490);
-      if (score[def] > 0) score = { ...score, [def]: Math.max(0, Math.min(this.scores[def] + score[def], cap) - this.scores[def]) };
+    const before = { ...this.scores };
+    // Defenders' limit (toggles defender-cap-490/480, reading 2: trick points never take a
+    // side above the limit; misreading defence-cap-490 on the default profile).
+    // Toggles defender-cap-490/480, reading 1 (the format page's toggle table: "a side with
+    // 490 or more scores nothing for its tricks against the contract"): a defending side
+    // already at the limit scores no trick points; below it, all of them.
+    if (P.defenderCap !== null && declSide !== null) {
+      for (const def of P.sideNames) {
+        if (def !== declSide && this.scores[def] >= P.defenderCap && score[def] > 0) score = { ...score, [def]: 0 };
+      }
+    }
+    // Misreading defence-cap-490 (default profile): reading 2, trick points stop at 490.
+    const cap = this.mis('defence-cap-490') ? 490 : null;
+    if (cap !== null && declSide !== null) {
+      for (const def of P.sideNames) {
+        if (def === declSide || !(score[def] > 0)) continue;
+        const lim = Math.max(this.scores[def], cap);
+        score = { ...score, [def]: Math.max(0, Math.min(this.scores[def] + score[def], lim) - this.scores[def]) };
+      }
     }
     this.dealScore = score;
     this.made = made;
-    this.scores.NS += score.NS;
-    this.scores.EW += score.EW;
-    const wins = (x) => (M.on('win-needs-more-than-500') ? x > 500 : x >= 500);
-    const loses = (x) => (M.on('lose-below-minus-500') ? x < -500 : x <= -500);
-    const ownContract = !(M.on('misere-not-own-contract') && this.contract && this.contract.misere);
+    for (const sd of P.sideNames) this.scores[sd] += score[sd];
+    if (P.end === 'own-contract') this.endOwnContract(made, declSide);
+    else this.endAnyMeans(declSide, before);
+    const stay = (made === null && !this.allPass && this.mis('dealer-stays-on-throw-in')) || (this.gameOver && this.mis('dealer-stays-at-game-end'));
+    if (!stay) this.dealer = this.mis('dealer-rotates-right') ? this.rightOf(this.dealer) : this.leftOf(this.dealer);
+  }
+
+  // Rulings 31-33.
+  endOwnContract(made, declSide) {
+    const sides = this.P.sideNames;
+    const wins = (x) => (this.mis('win-needs-more-than-500') ? x > 500 : x >= 500);
+    const loses = (x) => (this.mis('lose-below-minus-500') ? x < -500 : x <= -500);
+    const ownContract = !(this.mis('misere-not-own-contract') && this.contract && this.contract.misere);
+    const other = (s) => sides.find((x) => x !== s);
     if (made === true && ownContract && wins(this.scores[declSide])) {
       this.gameOver = true;
       this.winner = declSide;
-    } else if (M.on('win-by-defence') && (wins(this.scores.NS) || wins(this.scores.EW))) {
+    } else if (this.mis('win-by-defence') && sides.some((s) => wins(this.scores[s]))) {
       this.gameOver = true;
-      this.winner = wins(this.scores.NS) ? 'NS' : 'EW';
-    } else if (!M.on('minus-500-not-ending')) {
-      for (const s of ['NS', 'EW']) {
-        if (loses(this.scores[s]) && !(M.on('minus-500-only-if-other-not-negative') && this.scores[C.otherSide(s)] < 0)) {
+      this.winner = sides.find((s) => wins(this.scores[s]));
+    } else if (this.P.loseAtMinus500 && !this.mis('minus-500-not-ending')) {
+      for (const s of sides) {
+        if (loses(this.scores[s]) && !(this.mis('minus-500-only-if-other-not-negative') && this.scores[other(s)] < 0)) {
           this.gameOver = true;
-          this.winner = C.otherSide(s);
+          this.winner = other(s);
         }
       }
     }
-    const stay = (made === null && M.on('dealer-stays-on-throw-in')) || (this.gameOver && M.on('dealer-stays-at-game-end'));
-    if (!stay) this.dealer = M.on('dealer-rotates-right') ? C.rightOf(this.dealer) : C.leftOf(this.dealer);
+  }
+
+  // Seed 003 Победа в игре (and, by choice, the American profiles; README): whoever
+  // reaches 500 wins, by contract or defending; the contractor first; among the others, the
+  // one who took the first trick of the deal (site/profiles/three-handed.md); then the
+  // higher score; then the
+  // first clockwise from the contractor's (or, with none, the dealer's) left.
+  endAnyMeans(declSide, before) {
+    const sides = this.P.sideNames;
+    // "Reaching" 500: a side that scored in this deal and now has 500 or more (a side
+    // already at 500 from the setup does not win by a throw-in; README).
+    const reached = sides.filter((s) => this.scores[s] >= 500 && this.dealScore[s] > 0);
+    if (!reached.length) return;
+    this.gameOver = true;
+    if (declSide !== null && reached.includes(declSide)) {
+      this.winner = declSide;
+      return;
+    }
+    const reachAt = (s) => {
+      // seed 003: the one who took the first trick of the deal (when the contractor took
+      // it, the one who took a trick first); Infinity if the tricks are not known
+      const i = this.trickSides.indexOf(s);
+      return i < 0 ? Infinity : i;
+    };
+    const from = this.declarer !== null ? this.declarer : this.dealer;
+    const clock = [];
+    let seat = this.leftOf(from);
+    for (let i = 0; i < this.seats.length; i++) {
+      if (!clock.includes(this.sideOf(seat))) clock.push(this.sideOf(seat));
+      seat = this.leftOf(seat);
+    }
+    reached.sort((a, b) => reachAt(a) - reachAt(b) || this.scores[b] - this.scores[a] || clock.indexOf(a) - clock.indexOf(b));
+    this.winner = reached[0];
   }
 
   // game-over applies to deal and deal_result steps only (scenario-format.md); an
@@ -462,19 +629,41 @@ class Game {
   recordResult(result) {
     if (this.gameOver) reject('game-over');
     if (IN_PROGRESS.has(this.phase)) reject('wrong-phase');
+    const P = this.P;
+    let pre = null;
+    if (result !== 'thrown-in' && result.tricks !== null && typeof result.tricks === 'object') {
+      // A map of tricks by side (this engine's reading for several defenders; README).
+      const side = this.sideOf(result.declarer);
+      result = { ...result, defender_tricks: result.tricks, tricks: result.tricks[side] || 0 };
+    }
+    if (result !== 'thrown-in') {
+      const contract = PR.parseContract(P, result.contract);
+      const side = this.sideOf(result.declarer);
+      const defenders = P.sideNames.filter((s) => s !== side);
+      const sideTricks = this.zero();
+      sideTricks[side] = result.tricks;
+      {
+        if (defenders.length === 1) sideTricks[defenders[0]] = P.trickCount - result.tricks;
+        else if (!contract.misere) {
+          // Several defenders scoring apart: the result must say who took what.
+          const split = result.defender_tricks;
+          if (!split) throw new Unsupported('a deal_result with several defenders needs each defender\'s tricks');
+          for (const d of defenders) sideTricks[d] = split[d] || 0;
+        }
+      }
+      pre = { contract, side, sideTricks };
+    }
     this.resetDeal();
     // A recorded result leaves no deal on the table (scenario format: "No deal on the table").
     this.recorded = true;
     if (result === 'thrown-in') {
-      this.finishDeal({ NS: 0, EW: 0 }, null, null);
+      this.finishDeal(this.zero(), null, null);
       return;
     }
-    const { contract, declarer, tricks } = result;
-    this.contract = C.parseContract(contract);
-    this.declarer = declarer;
-    const side = C.sideOf(declarer);
-    const { score, made } = scoreContract(contract, side, tricks, 10 - tricks);
-    this.finishDeal(score, made, side);
+    this.contract = pre.contract;
+    this.declarer = result.declarer;
+    const { score, made } = scoreContract(this, result.contract, pre.side, result.tricks, pre.sideTricks);
+    this.finishDeal(score, made, pre.side);
   }
 
   // ---- legal actions ----------------------------------------------------------------
@@ -487,20 +676,23 @@ class Game {
   }
 
   legal() {
+    const P = this.P;
     if (this.phase === 'auction') {
       const out = ['PASS'];
-      const from = this.highBid === null ? -1 : C.BID_RANK.get(this.highBid);
-      for (const b of C.BID_ORDER) {
-        if (C.BID_RANK.get(b) <= from) continue;
-        if (b === 'MIS' && !C.isSevenLevel(this.highBid)) continue;
+      const seat = this.toCall;
+      const from = this.highBid === null ? -1 : P.bidRank.get(this.highBid);
+      for (const b of P.bidOrder) {
+        if (P.bidRank.get(b) <= from) continue;
+        if (b === 'MIS' && P.misereNeedsSeven && !isSevenLevel(this.highBid)) continue;
+        if (P.misere[b] && P.misere[b].blind && this.called.has(seat)) continue;
         out.push(b);
       }
       return out;
     }
     if (this.phase === 'kitty') {
-      const hand = C.sortCards(this.hands[this.declarer]);
+      const hand = this.sortCards(this.hands[this.declarer]);
       const out = [];
-      if (KITTY_SIZE === 2) {
+      if (this.kittySize === 2) {
         for (let i = 0; i < hand.length; i++)
           for (let j = i + 1; j < hand.length; j++) out.push(`DISCARD ${hand[i]} ${hand[j]}`);
         return out;
@@ -512,11 +704,11 @@ class Game {
     }
     if (this.phase === 'play') {
       const seat = this.toPlay;
-      const hand = C.sortCards(this.hands[seat]);
+      const hand = this.sortCards(this.hands[seat]);
       const out = [];
       if (this.trick === null) {
         for (const c of hand) {
-          if (this.isSuitlessJoker(c) && M.on('joker-lead-no-suit')) out.push(JOKER);
+          if (this.isSuitlessJoker(c) && this.mis('joker-lead-no-suit')) out.push(JOKER);
           else if (this.isSuitlessJoker(c)) for (const s of this.jokerLeadNames()) out.push(`JK:${s}`);
           else out.push(c);
         }
@@ -525,14 +717,19 @@ class Game {
       }
       const led = this.trick.led;
       if (this.holdsSuit(seat, led)) {
-        const out = hand.filter((c) => this.followSuit(c) === led);
-        if (this.jokerAlwaysFree() && hand.some((c) => this.isSuitlessJoker(c)) && !out.includes(JOKER)) out.push(JOKER);
-        return out;
+        const o = hand.filter((c) => this.followSuit(c) === led);
+        if (this.jokerAlwaysFree() && hand.some((c) => this.isSuitlessJoker(c)) && !o.includes(JOKER)) o.push(JOKER);
+        return o;
       }
       if (this.jokerMustBePlayed(seat) && hand.some((c) => this.isSuitlessJoker(c))) return [JOKER];
       return hand;
     }
     return [];
+  }
+
+  sortCards(cards) {
+    const idx = this.P.deckIndex;
+    return [...cards].sort((a, b) => idx.get(a) - idx.get(b));
   }
 
   // ---- observations -----------------------------------------------------------------
@@ -542,8 +739,30 @@ class Game {
     return this.phase !== 'none' && !this.recorded;
   }
 
+  bySide(o) {
+    const r = {};
+    for (const sd of this.P.sideNames) r[sd] = o[sd];
+    return r;
+  }
+
   observe(key) {
-    if (!this.onTable() && key in NOTHING_ON_TABLE) return NOTHING_ON_TABLE[key]();
+    const seats = this.seats;
+    if (!this.onTable()) {
+      switch (key) {
+        case 'to_act': case 'high_bid': case 'high_bidder': case 'nominated': case 'sitting_out':
+        case 'trick': case 'last_trick': case 'tricks': case 'exposed':
+          return null;
+        case 'legal': case 'passed': case 'kitty': case 'discards': case 'suits_led':
+          return [];
+        case 'legal_count':
+          return 0;
+        case 'hands':
+          return Object.fromEntries(seats.map((s) => [s, []]));
+        case 'hand_sizes':
+          return Object.fromEntries(seats.map((s) => [s, 0]));
+        default:
+      }
+    }
     const trickObj = (t, withWinner) => {
       const cards = {};
       for (const [s, c] of t.cards) cards[s] = c;
@@ -565,29 +784,28 @@ class Game {
       case 'high_bidder':
         return this.highBidder;
       case 'passed':
-        return SEATS.filter((s) => this.passed.has(s));
+        return seats.filter((s) => this.passed.has(s));
       case 'contract':
         return this.contract ? this.contract.bid : null;
       case 'declarer':
         return this.declarer;
-      case 'hands': {
-        const o = {};
-        for (const s of SEATS) o[s] = C.sortCards(this.hands[s]);
-        return o;
-      }
-      case 'hand_sizes': {
-        const o = {};
-        for (const s of SEATS) o[s] = this.hands[s].length;
-        return o;
-      }
+      case 'hands':
+        return Object.fromEntries(seats.map((s) => [s, this.sortCards(this.hands[s])]));
+      case 'hand_sizes':
+        return Object.fromEntries(seats.map((s) => [s, this.hands[s].length]));
       case 'kitty':
-        return C.sortCards(this.kitty);
+        return this.sortCards(this.kitty);
       case 'discards':
-        return C.sortCards(this.discards);
+        return this.sortCards(this.discards);
       case 'nominated':
         return this.nominated;
-      case 'sitting_out':
-        return this.sittingOut;
+      case 'sitting_out': {
+        // One seat; where both partners of a side of three sit out, the first of them in
+        // seat order (scenario-format.md).
+        const out = this.sittingOutSeats;
+        if (out.length === 0) return null;
+        return [...out].sort((a, b) => this.seats.indexOf(a) - this.seats.indexOf(b))[0];
+      }
       case 'trick':
         return this.trick ? trickObj(this.trick, false) : null;
       case 'last_trick':
@@ -595,22 +813,22 @@ class Game {
       case 'suits_led':
         return SUITS.filter((s) => this.suitsLed.has(s));
       case 'tricks':
-        return { NS: this.tricks.NS, EW: this.tricks.EW };
+        return this.bySide(this.tricks);
       case 'deal_score':
-        return this.dealScore ? { NS: this.dealScore.NS, EW: this.dealScore.EW } : null;
+        return this.dealScore ? this.bySide(this.dealScore) : null;
       case 'made':
         return this.made;
       case 'scores':
-        return { NS: this.scores.NS, EW: this.scores.EW };
+        return this.bySide(this.scores);
       case 'dealer':
         return this.dealer;
       case 'exposed':
-        // Ruling 18: exposed from the end of the first trick onward.
-        if (M.on('open-misere-never-exposed')) return null;
-        if (this.contract && this.contract.bid === 'OMIS' && !this.recorded && this.tricksPlayed >= 1)
-          return C.sortCards(this.hands[this.declarer]);
-        if (M.on('open-misere-exposed-at-start') && this.contract && this.contract.bid === 'OMIS' && !this.recorded && this.phase !== 'kitty')
-          return C.sortCards(this.hands[this.declarer]);
+        // Ruling 18: exposed from the end of the first trick onward (open misère only).
+        if (this.mis('open-misere-never-exposed')) return null;
+        if (this.contract && this.contract.open && !this.recorded && this.tricksPlayed >= 1)
+          return this.sortCards(this.hands[this.declarer]);
+        if (this.mis('open-misere-exposed-at-start') && this.contract && this.contract.bid === 'OMIS' && !this.recorded && this.phase !== 'kitty')
+          return this.sortCards(this.hands[this.declarer]);
         return null;
       case 'game_over':
         return this.gameOver;
@@ -622,63 +840,61 @@ class Game {
   }
 }
 
-// Score one deal: tricks of the declaring side (the declarer's own in a misère) and of
-// the defenders.
-function scoreContract(bid, declSide, declTricks, defTricks) {
-  const c = C.parseContract(bid);
-  const defSide = C.otherSide(declSide);
-  const score = { NS: 0, EW: 0 };
+function rankOf(c) {
+  return c === JOKER ? null : c.slice(0, -1);
+}
+function printedSuit(c) {
+  return c === JOKER ? null : c.slice(-1);
+}
+function isSevenLevel(bid) {
+  return bid !== null && /^7(S|C|D|H|NT)$/.test(bid);
+}
+
+// Score one deal: `declTricks` are the declaring side's tricks (the declarer's own in a
+// misère); `sideTricks` every side's tricks.
+function scoreContract(g, bid, declSide, declTricks, sideTricks) {
+  const P = g.P;
+  const mis = g.mis;
+  const c = PR.parseContract(P, bid);
+  const score = g.zero();
+  const defenders = P.sideNames.filter((s) => s !== declSide);
   let made;
+  const v = P.bidValue(bid);
   if (c.misere) {
     made = declTricks === 0;
-    const v = C.contractValue(bid);
-    score[declSide] = made ? v : -v; // ruling 30; defenders 0
-    if (M.on('misere-defenders-score') && !made) score[defSide] = 10 * declTricks;
-    if (M.on('misere-defenders-score-always')) score[defSide] = 10 * defTricks;
+    score[declSide] = made ? v : -v; // ruling 30
+    if (P.misereDefenders === 'ten-per-bidder-trick') {
+      // Seed 002 Нулевая заявка: each opponent 10 for every trick the bidder took (one
+      // score per opposing side; README).
+      if (!made) for (const d of defenders) score[d] = 10 * declTricks;
+    }
+    if (mis('misere-defenders-score') && !made) for (const d of defenders) score[d] = 10 * declTricks;
+    if (mis('misere-defenders-score-always')) for (const d of defenders) score[d] = 10 * sideTricks[d];
   } else {
-    const v = C.contractValue(bid);
     made = declTricks >= c.level;
     let won = v;
-    if (declTricks === 10 && !M.on('no-slam-bonus')) {
-      if (M.on('slam-always-250')) won = 250;
+    if (declTricks === P.trickCount && !mis('no-slam-bonus')) {
+      if (mis('slam-always-250')) won = 250;
       else if (v < 250) won = 250;
     }
-    if (M.on('overtricks-10-each')) won += 10 * (declTricks - c.level);
+    if (mis('overtricks-10-each')) won += 10 * (declTricks - c.level);
     score[declSide] = made ? won : -v; // ruling 29
-    score[defSide] = 10 * defTricks;
-    if (M.on('defenders-score-nothing') || (M.on('defenders-score-only-when-set') && made)) score[defSide] = 0;
+    for (const d of defenders) {
+      score[d] = 10 * sideTricks[d];
+      if (mis('defenders-score-nothing') || (mis('defenders-score-only-when-set') && made)) score[d] = 0;
+    }
   }
   return { score, made };
 }
 
 // ---- set-ups ------------------------------------------------------------------------
 
-function checkCards(cards, what) {
-  for (const c of cards) if (!C.isCard(c)) throw new Error(`unknown card ${c} in ${what}`);
-}
-
-const NOTHING_ON_TABLE = {
-  to_act: () => null,
-  legal: () => [],
-  legal_count: () => 0,
-  high_bid: () => null,
-  high_bidder: () => null,
-  passed: () => [],
-  hands: () => ({ N: [], E: [], S: [], W: [] }),
-  hand_sizes: () => ({ N: 0, E: 0, S: 0, W: 0 }),
-  kitty: () => [],
-  discards: () => [],
-  nominated: () => null,
-  sitting_out: () => null,
-  trick: () => null,
-  last_trick: () => null,
-  suits_led: () => [],
-  tricks: () => null,
-  exposed: () => null,
-};
-
-function setUp(setup) {
-  const g = new Game({ dealer: setup.dealer, scores: setup.scores });
+function setUp(setup, profileName = 'australian-4', variants = []) {
+  const P = PR.makeProfile(profileName, variants);
+  const checkCards = (cards, what) => {
+    for (const c of cards) if (!P.deckSet.has(c)) throw new Error(`unknown card ${c} in ${what}`);
+  };
+  const g = new Game(P, { dealer: setup.dealer, scores: setup.scores });
   switch (setup.start) {
     case 'game':
       return g;
@@ -686,28 +902,34 @@ function setUp(setup) {
       g.dealDeck(setup.deck);
       return g;
     case 'auction':
-      for (const s of SEATS) {
+      for (const s of P.seats) {
         checkCards(setup.hands[s], `${s}'s hand`);
         g.hands[s] = [...setup.hands[s]];
       }
       checkCards(setup.kitty, 'the kitty');
-      g.kitty = setup.kitty.slice(0, KITTY_SIZE);
+      g.kitty = setup.kitty.slice(0, g.kittySize);
+      if (setup.dead) {
+        checkCards(setup.dead, 'the dead hand');
+        g.dead = [...setup.dead];
+      }
       g.startAuction();
       return g;
     case 'play': {
-      for (const s of SEATS) {
-        checkCards(setup.hands[s], `${s}'s hand`);
-        g.hands[s] = [...setup.hands[s]];
+      for (const s of P.seats) {
+        const h = setup.hands[s] || [];
+        checkCards(h, `${s}'s hand`);
+        g.hands[s] = [...h];
       }
-      g.contract = C.parseContract(setup.contract);
+      g.contract = PR.parseContract(P, setup.contract);
       g.declarer = setup.declarer;
       g.highBid = setup.contract;
       g.highBidder = setup.declarer;
-      g.passed = new Set(SEATS.filter((s) => s !== setup.declarer));
+      g.passed = new Set(P.seats.filter((s) => s !== setup.declarer));
       g.nominated = setup.nominated || null;
       g.suitsLed = new Set(setup.suits_led || []);
-      g.tricks = { NS: (setup.tricks && setup.tricks.NS) || 0, EW: (setup.tricks && setup.tricks.EW) || 0 };
-      g.tricksPlayed = 10 - g.hands[setup.declarer].length;
+      for (const sd of P.sideNames) g.tricks[sd] = (setup.tricks && setup.tricks[sd]) || 0;
+      if (g.contract.misere) g.declarerOwnTricks = g.tricks[g.sideOf(setup.declarer)];
+      g.tricksPlayed = P.trickCount - g.hands[setup.declarer].length;
       g.phase = 'play';
       g.toPlay = setup.leader || setup.declarer;
       if (g.tricksPlayed === 0) g.toPlay = g.firstLeader();
@@ -718,4 +940,4 @@ function setUp(setup) {
   }
 }
 
-module.exports = { Game, Rejected, setUp, scoreContract };
+module.exports = { Game, Rejected, Unsupported, setUp, scoreContract };

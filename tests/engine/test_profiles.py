@@ -384,7 +384,7 @@ def test_all_pass_no_trumps_each_for_himself() -> None:
     calls(deal, "PASS PASS PASS PASS")
     assert deal.contract is ALL_PASS_NT and deal.declarer is None
     assert deal.phase is Phase.PLAY and deal.to_act == N  # eldest hand leads
-    assert deal.kitty == 0 and deal.dead == kitty
+    assert deal.kitty == kitty and deal.dead == 0  # the widow stays face down, unused
     assert not any(isinstance(a, type(NOMINATIONS[0])) for a in deal.legal_actions())
     finish_randomly(deal, random.Random(1))
     result = deal.result

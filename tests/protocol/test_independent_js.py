@@ -20,6 +20,7 @@ from protocol_helpers import ROOT, cli, corpus
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
 ADAPTER = ROOT / "adapters" / "independent-js"
+DIFF_ARGS = ("--profile", "all", "--other")
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +41,10 @@ def test_the_independent_implementation_passes_every_scenario(node: str) -> None
 
 
 def test_random_inputs_give_the_same_answers_as_the_reference(node: str) -> None:
+    """Random scenarios of every profile and every toggle on its own."""
     serve = f"{sys.executable} -m fivehundred serve"
     done = subprocess.run(
-        [node, str(ADAPTER / "difftest.js"), "--n", "400", "--seed", "11", "--other", serve],
+        [node, str(ADAPTER / "difftest.js"), *("--n", "400", "--seed", "11"), *DIFF_ARGS, serve],
         capture_output=True,
         text=True,
         timeout=600,

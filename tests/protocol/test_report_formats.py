@@ -72,7 +72,7 @@ def test_json_follows_its_schema_and_counts_every_outcome(mixed: Mixed, tmp_path
     first = failed["mismatches"][0]
     assert first["expected"] == "accepted" and first["actual"] == "rejected wrong-phase"
     assert first["step_number"] == first["step"] + 1
-    assert re.fullmatch(r"scenarios/[a-z-]+/[a-z0-9-]+\.yaml:\d+", first["at"])
+    assert re.fullmatch(r"scenarios/[a-z0-9-]+/[a-z0-9-]+\.yaml:\d+", first["at"])
     assert "--impl" in failed["rerun"]
 
 

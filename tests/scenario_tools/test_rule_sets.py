@@ -4,6 +4,7 @@ count by profile, and an adapter receives only the rule sets it declared."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import textwrap
@@ -194,3 +195,49 @@ def test_an_adapter_gets_only_the_profiles_and_toggles_it_declared(write: Write)
     code, output = _run("verify", "--impl", impl, str(folder))
     assert code == 0, output
     assert "3 passed, 0 failed, 0 errored, 0 skipped" in output
+
+
+def test_recorded_results_give_every_sides_tricks_where_players_score_their_own(
+    write: Write,
+) -> None:
+    game = """\
+        id: ZZT6
+        title: A recorded deal at three
+        rules: [deal-score]
+        assert: Each opponent scores his own tricks in a recorded three-handed deal.
+        profile: three-handed
+        setup: {start: game, dealer: S}
+        steps:
+          - deal_result: {contract: 7S, declarer: N, tricks: TRICKS}
+          - expect: {deal_score: {N: -140, E: 30, S: 10}}
+    """
+    path = write("game.yaml", game.replace("TRICKS", "{N: 6, E: 3, S: 1}"))
+    code, output = _run("verify", str(path))
+    assert code == 0, output
+    path.write_text(textwrap.dedent(game.replace("TRICKS", "6")), encoding="utf-8")
+    code, output = _run("validate", str(path))
+    assert code == 1
+    assert "give the tricks of every side of three-handed (N, E, S)" in output
+    path.write_text(textwrap.dedent(game.replace("TRICKS", "{N: 6, E: 3, S: 2}")), encoding="utf-8")
+    code, output = _run("validate", str(path))
+    assert code == 1
+    assert "the tricks of a played deal add up to 10; found 11" in output
+
+
+def test_validate_checks_the_dispute_records_beside_the_scenarios(tmp_path: Path) -> None:
+    suite = Path(__file__).resolve().parents[2] / "scenarios"
+    (tmp_path / "area").mkdir()
+    (tmp_path / "area" / "default.yaml").write_text(textwrap.dedent(DEFAULT), encoding="utf-8")
+    (tmp_path / "disputes").mkdir()
+    record = (suite / "disputes" / "all-pass.yaml").read_text(encoding="utf-8")
+    record = re.sub(r"(?m)^scenarios: .*$", "scenarios: [ZZT4, ZZZZ]", record)
+    (tmp_path / "disputes" / "all-pass.yaml").write_text(record, encoding="utf-8")
+    code, output = _run("validate", str(tmp_path))
+    assert code == 1
+    assert "all-pass: scenario ZZZZ does not exist" in output
+    assert "all-pass: scenario ZZT4 lacks the tag dispute-all-pass" in output
+    assert "1 dispute records" in output
+    # The records folder by itself: its schema is checked, its pairs cannot be.
+    code, output = _run("validate", str(tmp_path / "disputes"))
+    assert code == 0, output
+    assert "0 files, 0 valid, 0 invalid, 1 dispute records, 0 problems" in output

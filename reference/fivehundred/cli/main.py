@@ -132,19 +132,26 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check scenario files: safe YAML, the JSON Schema, then semantic lint.
 
     PATHS are files or directories (default: the bundled scenarios).  Every problem
-    is reported with file:line:column; one bad file never hides the others.
+    is reported with file:line:column; one bad file never hides the others.  A folder
+    that holds disputes/ (the suite's scenarios/ by default) also has its dispute
+    records checked: their schema, and that the scenarios each lists exist, carry its
+    tag and show at least two of its answers.
     """
     from ..safety import clean_json
     from ..scenarios import load_corpus
+    from ..scenarios.disputes import check_disputes
 
-    corpus = load_corpus(_paths(paths))
-    diagnostics = corpus.diagnostics
+    chosen = _paths(paths)
+    corpus = load_corpus(chosen)
+    records, dispute_problems = check_disputes(chosen, corpus.scenarios)
+    diagnostics = [*corpus.diagnostics, *dispute_problems]
     if fmt == "json":
         click.echo(
             json.dumps(
                 {
                     "files": len(corpus.files),
                     "valid": len(corpus.files) - len(corpus.invalid_files),
+                    "dispute_records": records,
                     "diagnostics": clean_json([d.as_json() for d in diagnostics]),
                 },
                 indent=2,
@@ -154,13 +161,14 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     else:
         print_diagnostics(diagnostics)
         bad = len(corpus.invalid_files)
-        style = "red" if bad else "green"
+        style = "red" if bad or dispute_problems else "green"
+        checked = f", {records} dispute records" if records else ""
         out_console().print(
             f"[{style}]validate: {len(corpus.files)} files, {len(corpus.files) - bad} valid, "
-            f"{bad} invalid, {len(diagnostics)} problems[/]"
+            f"{bad} invalid{checked}, {len(diagnostics)} problems[/]"
         )
-    if corpus.invalid_files or not corpus.files:
-        if not corpus.files:
+    if corpus.invalid_files or dispute_problems or not (corpus.files or records):
+        if not (corpus.files or records):
             err_console().print("validate: no scenario files found")
         sys.exit(1)
 
@@ -448,11 +456,16 @@ def list_command(
 
 
 @main.command()
-@click.option("--area", required=True, help="Folder under scenarios/, e.g. auction.")
+@click.option(
+    "--area",
+    default=None,
+    help="Folder under scenarios/, e.g. auction (default for --profile other than the "
+    "default: the profile's folder, or variants/ for toggles of the default).",
+)
 @click.option(
     "--new-area", is_flag=True, help="Allow --area to name an area that does not exist yet."
 )
-@click.option("--title", required=True, help="Short title of the new scenario.")
+@click.option("--title", required=True, help="Short title of the new scenario (or dispute).")
 @click.option(
     "--rule",
     "rules",
@@ -467,6 +480,29 @@ def list_command(
     help="Kind of starting point for the skeleton.",
 )
 @click.option(
+    "--profile",
+    "profiles",
+    multiple=True,
+    metavar="NAME[+TOGGLE...]",
+    help="The rule set of the scenario (default: australian-4). With --dispute: one per "
+    "answer, repeated, toggles joined by + (australian-4+no-misere).",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    type=click.Choice(list(VARIANTS)),
+    help="A variant toggle of --profile for the new scenario (repeatable).",
+)
+@click.option(
+    "--dispute",
+    "dispute_id",
+    default=None,
+    metavar="ID",
+    help="Write the dispute record scenarios/disputes/ID.yaml and one paired scenario "
+    "skeleton per --profile (at least two).",
+)
+@click.option(
     "--dir",
     "directory",
     type=click.Path(file_okay=False),
@@ -474,14 +510,21 @@ def list_command(
     help="Scenarios root (default: the bundled scenarios).",
 )
 def new(
-    area: str,
+    area: str | None,
     new_area: bool,
     title: str,
     rules: tuple[str, ...],
     start: str,
+    profiles: tuple[str, ...],
+    variants: tuple[str, ...],
+    dispute_id: str | None,
     directory: str | None,
 ) -> None:
-    """Create a scenario skeleton with a freshly minted id, ready to edit."""
+    """Create a scenario skeleton with a freshly minted id, ready to edit.
+
+    With --dispute ID, create a dispute record and its paired scenarios instead: one
+    skeleton per --profile, each starting from that profile's ordered deck.
+    """
     from rich.markup import escape
 
     from ..resources import scenarios_dir
@@ -489,6 +532,7 @@ def new(
     from ..scenarios import load_corpus, load_file, read_retired_ids
     from ..scenarios.rulings import anchor_exists
     from .scaffold import ScaffoldError, area_folder, mint_id, remove_quietly, write_new
+    from .scaffold_dispute import parse_profile
 
     bad = [r for r in rules if not anchor_exists(r)]
     if bad:
@@ -499,10 +543,29 @@ def new(
         )
     root = Path(directory) if directory else scenarios_dir()
     taken = {s.id for s in load_corpus([root], root).scenarios} | read_retired_ids()
+    if dispute_id is not None:
+        if variants:
+            raise click.UsageError(
+                "with --dispute give toggles in --profile, e.g. --profile australian-4+no-misere"
+            )
+        _new_dispute(root, dispute_id, title, list(rules), list(profiles), area, new_area, taken)
+        return
+    if len(profiles) > 1:
+        raise click.UsageError("one --profile for a scenario (several only with --dispute)")
+    label = "+".join((profiles[0] if profiles else "australian-4", *variants))
+    try:
+        profile = parse_profile(label)
+    except ScaffoldError as error:
+        raise click.UsageError(str(error)) from None
+    if area is None:
+        if profile.name == "australian-4" and not profile.variants:
+            raise click.UsageError("--area is required for a scenario of the default profile")
+        area = profile.name if profile.name != "australian-4" else "variants"
+        new_area = True
     scenario_id = mint_id(taken)
     try:
         folder = area_folder(root, area, create=new_area)
-        path = write_new(folder, scenario_id, title, list(rules), start)
+        path = write_new(folder, scenario_id, title, list(rules), start, profile)
     except (ScaffoldError, FileExistsError) as error:
         raise click.UsageError(str(error)) from None
     except OSError as error:
@@ -518,6 +581,61 @@ def new(
     console.print(
         f"next: edit it, then [bold]fivehundred validate {shown}[/] and "
         f"[bold]fivehundred verify --id {scenario_id}[/]"
+    )
+
+
+def _new_dispute(
+    root: Path,
+    dispute_id: str,
+    title: str,
+    rules: list[str],
+    labels: list[str],
+    area: str | None,
+    new_area: bool,
+    taken: set[str],
+) -> None:
+    """``new --dispute``: the record and its paired skeletons, each validated."""
+    from rich.markup import escape
+
+    from ..safety import clean_text
+    from ..scenarios import load_file
+    from ..scenarios.disputes import load_dispute_file, pair_problems
+    from .scaffold import ScaffoldError, remove_quietly
+    from .scaffold_dispute import write_dispute
+
+    try:
+        record_path, members = write_dispute(
+            root, dispute_id, title, rules, labels, area, new_area, taken
+        )
+    except (ScaffoldError, FileExistsError) as error:
+        raise click.UsageError(str(error)) from None
+    except OSError as error:
+        raise click.UsageError(f"cannot write the dispute: {error.strerror or error}") from None
+    written = [record_path, *(m.path for m in members)]
+    results = [load_file(m.path, root) for m in members]
+    record, record_problems = load_dispute_file(record_path)
+    diagnostics = [d for r in results for d in r.diagnostics] + record_problems
+    scenarios = [r.scenario for r in results if r.scenario is not None]
+    problems = [] if record is None else pair_problems(record, scenarios)
+    if diagnostics or problems or record is None or len(scenarios) != len(members):
+        for path in written:
+            remove_quietly(path)
+        print_diagnostics(diagnostics, err_console())
+        for problem in problems:
+            err_console().print(f"dispute: {escape(problem)}")
+        raise click.UsageError("the skeletons did not validate, so none was kept")
+    console = out_console()
+    console.print(f"created [bold]{clean_text(escape(str(record_path)))}[/] (dispute {dispute_id})")
+    for member in members:
+        shown = clean_text(escape(str(member.path)))
+        console.print(
+            f"created [bold]{shown}[/] with id [bold]{member.scenario_id}[/] ({member.label})"
+        )
+    ids = " ".join(f"--id {m.scenario_id}" for m in members)
+    console.print(
+        "next: write the question, the answers and their sources in the record, then the "
+        f"position and the expected results in each scenario; [bold]fivehundred verify {ids}[/] "
+        f"and [bold]fivehundred disputes {dispute_id}[/]"
     )
 
 
@@ -539,12 +657,20 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
     from rich.table import Table
 
     from ..scenarios import load_corpus
-    from ..scenarios.coverage import LEVELS, coverage, problems
+    from ..scenarios.coverage import (
+        LEVELS,
+        coverage,
+        default_profile_only,
+        other_profiles,
+        problems,
+    )
 
     corpus = load_corpus(_paths(paths))
     print_diagnostics(corpus.diagnostics, err_console())
     rows = coverage(corpus.scenarios)
     found = problems(rows)
+    others = other_profiles(corpus.scenarios)
+    default_count = len(default_profile_only(corpus.scenarios))
     if fmt == "json":
         document = {
             "rulings": [
@@ -560,6 +686,8 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
                 for r in rows
             ],
             "problems": found,
+            "default_profile_scenarios": default_count,
+            "other_profiles": others,
         }
         click.echo(json.dumps(document, indent=2))
     else:
@@ -585,8 +713,15 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
         console.print(table)
         for problem in found:
             console.print(f"[red]coverage:[/] {escape(problem)}")
+        if others:
+            listed = ", ".join(f"{label} {count}" for label, count in others.items())
+            console.print(
+                f"other rule sets (their scenarios do not count for the rulings): {listed}"
+            )
         verdict = "no gaps" if not found else f"{len(found)} gaps"
-        console.print(f"coverage: {len(corpus.scenarios)} scenarios, 34 rulings, {verdict}")
+        console.print(
+            f"coverage: {default_count} scenarios of the default profile, 34 rulings, {verdict}"
+        )
     if found or corpus.invalid_files:
         sys.exit(1)
 
@@ -607,6 +742,11 @@ def rules() -> None:
     for slug, title in EXTRA_ANCHORS.items():
         table.add_row("", slug, title)
     out_console().print(table)
+
+
+from .disputes_command import disputes  # noqa: E402  (registered after the group exists)
+
+main.add_command(disputes)
 
 
 if __name__ == "__main__":  # pragma: no cover

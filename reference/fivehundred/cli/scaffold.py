@@ -14,12 +14,12 @@ import os
 import re
 import secrets
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import yaml
 
-from ..engine import DEFAULT_PROFILE, Seat, card_token, deal_packets
+from ..engine import DEFAULT_PROFILE, Profile, card_token, deal_packets
 from ..safety import atomic_write_text
 from ..scenarios import ID_ALPHABET
 
@@ -102,49 +102,109 @@ def _flow(cards: list[str]) -> str:
     return "[" + ", ".join(cards) + "]"
 
 
-def skeleton(scenario_id: str, title: str, rules: list[str], start: str) -> str:
-    dealer = Seat.W
-    hands, kitty = deal_packets(DEFAULT_PROFILE, dealer, DEFAULT_PROFILE.deck)
-    tokens = [[card_token(c) for c in hand] for hand in hands]
+def profile_lines(profile: Profile) -> list[str]:
+    """The ``profile:`` and ``variants:`` lines of a scenario of ``profile`` (none for the
+    default profile without toggles)."""
+    lines = []
+    if profile.name != DEFAULT_PROFILE.name:
+        lines.append(f"profile: {profile.name}")
+    if profile.variants:
+        lines.append(f"variants: [{', '.join(profile.variants)}]")
+    return lines
+
+
+def _sides_flow(profile: Profile, value: int = 0) -> str:
+    return "{" + ", ".join(f"{side}: {value}" for side in profile.side_names) + "}"
+
+
+def skeleton(
+    scenario_id: str,
+    title: str,
+    rules: list[str],
+    start: str,
+    profile: Profile | None = None,
+    *,
+    tags: Sequence[str] = (),
+    assertion: str = "Replace this with one sentence stating the behaviour the scenario proves.",
+    explanation: str = "Explain, in Markdown, why the outcome is what it is.",
+    dealt_checkpoint: bool = False,
+) -> str:
+    """A scenario that validates and passes as written, for ``profile`` (default: the
+    default profile).  The dealer is the last seat, so the first seat (``N``) acts first.
+    With ``dealt_checkpoint`` a deck start checks the hands and the kitty as the reference
+    deals them, so the author sees the position before editing it."""
+    profile = profile or DEFAULT_PROFILE
+    seats = profile.seat_list
+    names = profile.seat_names
+    dealer = seats[-1]
+    hands, kitty = deal_packets(profile, dealer, profile.deck)
+    tokens = [[card_token(c) for c in hands[s]] for s in seats]
     lines = [
         "# yaml-language-server: $schema=../../schema/scenario.schema.json",
         f"id: {scenario_id}",
         f"title: {yaml_scalar(title)}",
+        *profile_lines(profile),
         f"rules: [{', '.join(rules)}]",
-        "assert: Replace this with one sentence stating the behaviour the scenario proves.",
-        "tags: []",
+        f"assert: {yaml_scalar(assertion)}",
+        f"tags: [{', '.join(tags)}]",
         "explanation: |",
-        "  Explain, in Markdown, why the outcome is what it is.",
+        f"  {explanation}",
         "setup:",
         f"  start: {start}",
-        f"  dealer: {dealer.name}",
+        f"  dealer: {names[dealer]}",
     ]
+    first, second = names[0], names[1 % len(names)]
     if start == "deck":
-        lines += ["  deck: ordered", "steps:", "  - expect: {phase: auction, to_act: N}"]
+        lines += ["  deck: ordered", "steps:"]
+        if dealt_checkpoint:
+            lines += [
+                "  - expect:",
+                "      phase: auction",
+                f"      to_act: {first}",
+                "      hands:",
+            ]
+            lines += [f"        {names[s]}: {_flow(tokens[s])}" for s in seats]
+            lines.append(f"      kitty: {_flow([card_token(c) for c in kitty])}")
+        else:
+            lines.append(f"  - expect: {{phase: auction, to_act: {first}}}")
     elif start == "auction":
         lines.append("  hands:")
-        lines += [f"    {s.name}: {_flow(tokens[s])}" for s in Seat]
+        lines += [f"    {names[s]}: {_flow(tokens[s])}" for s in seats]
         lines += [
             f"  kitty: {_flow([card_token(c) for c in kitty])}",
             "steps:",
-            "  - {seat: N, call: 6S}",
-            "  - expect: {high_bid: 6S, to_act: E}",
+            f"  - {{seat: {first}, call: 6S}}",
+            f"  - expect: {{high_bid: 6S, to_act: {second}}}",
         ]
     elif start == "play":
-        lines += ["  contract: 6NT", "  declarer: N", "  hands:"]
-        lines += [f"    {s.name}: {_flow(tokens[s])}" for s in Seat]
-        lines += ["steps:", "  - expect: {phase: play, to_act: N}"]
-    else:
+        lines += ["  contract: 6NT", f"  declarer: {first}", "  hands:"]
+        lines += [f"    {names[s]}: {_flow(tokens[s])}" for s in seats]
+        lines += ["steps:", f"  - expect: {{phase: play, to_act: {first}}}"]
+    elif profile is DEFAULT_PROFILE:
         lines += [
             "  scores: {NS: 0, EW: 0}",
             "steps:",
             "  - deal_result: {contract: 7H, declarer: N, tricks: 7}",
             "  - expect: {scores: {NS: 200, EW: 30}}",
         ]
+    else:
+        lines += [
+            f"  scores: {_sides_flow(profile)}",
+            "steps:",
+            "  - deal_result: thrown-in",
+            f"  - expect: {{scores: {_sides_flow(profile)}}}",
+        ]
     return "\n".join(lines) + "\n"
 
 
-def write_new(directory: Path, scenario_id: str, title: str, rules: list[str], start: str) -> Path:
+def write_new(
+    directory: Path,
+    scenario_id: str,
+    title: str,
+    rules: list[str],
+    start: str,
+    profile: Profile | None = None,
+) -> Path:
     """Write the skeleton into ``directory`` (an area folder) without replacing anything.
 
     The file appears complete or not at all (a temporary file, then a hard link that
@@ -153,7 +213,7 @@ def write_new(directory: Path, scenario_id: str, title: str, rules: list[str], s
     path = directory / f"{slugify(title)}.yaml"
     if os.path.lexists(path):
         raise FileExistsError(f"{path} already exists; choose another title")
-    atomic_write_text(path, skeleton(scenario_id, title, rules, start), exclusive=True)
+    atomic_write_text(path, skeleton(scenario_id, title, rules, start, profile), exclusive=True)
     return path
 
 

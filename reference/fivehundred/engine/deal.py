@@ -786,10 +786,8 @@ class Deal:
     def _all_passed(self) -> None:
         if self.profile.all_pass == "no-trumps":
             # Played at no trumps, each for himself, the player left of the dealer leading;
-            # the kitty stays out of play.
+            # the kitty stays face down, out of play (nobody takes it).
             self.contract = ALL_PASS_NT
-            self.dead |= self.kitty
-            self.kitty = 0
             self._start_play(None)
             self.to_act = self.profile.left[self.dealer]
         else:

@@ -97,6 +97,13 @@ class Game:
                 f"a side with {min(start)} has already lost (the game ends at "
                 f"{profile.lose_score} or lower)"
             )
+        if profile.game_end == "first-to-score" and max(start) >= profile.win_score:
+            # Reaching the winning score by any means ends the game, so no deal starts
+            # with a side already there.
+            raise SetupError(
+                f"a side with {max(start)} has already won (the game ends when a side "
+                f"reaches {profile.win_score})"
+            )
         self.profile = profile
         self.dealer = dealer
         self.scores = start

@@ -234,10 +234,18 @@ def _deck_down_to(rank: int, *, joker: bool = True) -> tuple[Card, ...]:
 
 
 def _six_handed_deck() -> tuple[Card, ...]:
-    """2 to ace in every suit, 11 and 12 in every suit, red 13s, the joker: 63 cards."""
-    numerals = [make_numeral(s, n) for s in SUITS for n in (11, 12)]
-    numerals += [make_numeral(Suit.DIAMONDS, 13), make_numeral(Suit.HEARTS, 13)]
-    return (*_deck_down_to(2), *numerals)
+    """2 to ace in every suit, 11 and 12 in every suit, red 13s, the joker: 63 cards.
+
+    In canonical order, like every deck: suit by suit, each from its highest card to its
+    lowest in plain-suit order (the numerals rank between the jack and the ten), then
+    the joker."""
+    cards: list[Card] = []
+    for suit in SUITS:
+        red = suit in (Suit.DIAMONDS, Suit.HEARTS)
+        cards += [make_card(suit, r) for r in (14, 13, 12, 11)]
+        cards += [make_numeral(suit, n) for n in ((13, 12, 11) if red else (12, 11))]
+        cards += [make_card(suit, r) for r in range(10, 1, -1)]
+    return (*cards, JOKER)
 
 
 # ---- bid ladders --------------------------------------------------------------------

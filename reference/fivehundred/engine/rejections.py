@@ -46,11 +46,11 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
     Code.ALREADY_PASSED: "a call by a seat that has passed (checked before `not-your-turn`)",
     Code.NOT_YOUR_TURN: "another seat is to act (the misère partner never is)",
     Code.BID_NOT_AVAILABLE: "a bid the profile does not have",
-    Code.BID_NOT_HIGHER: "a bid not ranking above the highest so far (partner's included)",
-    Code.MISERE_NEEDS_SEVEN: "misère while the highest bid is not a seven (no bid yet, or a six)",
     Code.BLIND_MISERE_FIRST_CALL: (
         "blind misère (a variant) bid other than as the bidder's first call of the auction"
     ),
+    Code.BID_NOT_HIGHER: "a bid not ranking above the highest so far (partner's included)",
+    Code.MISERE_NEEDS_SEVEN: "misère while the highest bid is not a seven (no bid yet, or a six)",
     Code.DISCARD_NEEDS_THREE: (
         "not exactly as many different cards as the kitty holds (three), counting every entry "
         "(checked before `card-not-held`)"
@@ -61,12 +61,12 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
         "once, before the first lead"
     ),
     Code.UNEXPECTED_SUIT_NAME: "`names` on anything but a suitless joker lead",
-    Code.JOKER_LEAD_ALL_SUITS_LED: (
-        "leading a suitless joker when all four suits have been led, before the last trick"
-    ),
     Code.JOKER_LEAD_LAST_TRICK_ONLY: (
         "leading a suitless joker before the last trick under the variant "
         "`joker-leads-last-trick-only`"
+    ),
+    Code.JOKER_LEAD_ALL_SUITS_LED: (
+        "leading a suitless joker when all four suits have been led, before the last trick"
     ),
     Code.JOKER_LEAD_NEEDS_SUIT: "leading a suitless joker without naming a suit",
     Code.JOKER_SUIT_ALREADY_LED: "naming a suit already led (before all four have been led)",

@@ -185,7 +185,11 @@ def _check_deal_results(steps: Sequence[Step], profile: Profile) -> Iterator[Pro
     for i, step in enumerate(steps):
         if not isinstance(step, DealResultStep) or not isinstance(step.result, RecordedResult):
             continue
-        if step.result.contract in ("MIS", "OMIS", "BMIS") and step.result.tricks > 1:
+        tricks = step.result.tricks
+        if not isinstance(tricks, int):
+            side = profile.side_of[profile.seat_names.index(step.result.declarer)]
+            tricks = tricks.get(profile.side_names[side], 0)
+        if step.result.contract in ("MIS", "OMIS", "BMIS") and tricks > 1:
             yield (
                 ("steps", i, "deal_result", "tricks"),
                 "a misère ends when the declarer wins a trick: tricks must be 0 or 1",
@@ -216,11 +220,7 @@ def _check_table(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
                 yield (*result, "declarer"), _not_at_table(profile, "seat", step.result.declarer)
             if step.result.contract not in {b.token for b in profile.bid_order}:
                 yield (*result, "contract"), f"{profile.label} has no bid {step.result.contract}"
-            if step.result.tricks > profile.hand_size:
-                yield (
-                    (*result, "tricks"),
-                    f"a hand of {profile.label} has {profile.hand_size} cards",
-                )
+            yield from _recorded_tricks(step.result, (*result, "tricks"), profile)
         elif isinstance(step, Checkpoint):
             for key, value in step.expect.items():
                 entry = observation(key)
@@ -228,6 +228,25 @@ def _check_table(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
                     yield from _table_problems(
                         value, entry.schema, ("steps", i, "expect", key), profile
                     )
+
+
+def _recorded_tricks(result: RecordedResult, path: DocPath, profile: Profile) -> Iterator[Problem]:
+    """A recorded deal's tricks: at most a hand's worth; by side where more than two sides
+    score tricks (then every side, adding up to a whole hand unless a misère ended early)."""
+    tricks, size = result.tricks, profile.hand_size
+    misere = result.contract in ("MIS", "OMIS", "BMIS")
+    if isinstance(tricks, int):
+        if tricks > size:
+            yield path, f"a hand of {profile.label} has {size} cards; found {tricks} tricks"
+        elif len(profile.sides) > 2 and not misere:
+            sides = ", ".join(profile.side_names)
+            yield path, f"give the tricks of every side of {profile.label} ({sides})"
+        return
+    problems = list(_table_problems(tricks, {"$ref": "#/$defs/side_points"}, path, profile))
+    yield from problems
+    total = sum(tricks.values())
+    if not problems and (total > size or (total != size and not misere)):
+        yield path, f"the tricks of a played deal add up to {size}; found {total}"
 
 
 def _not_at_table(profile: Profile, kind: str, name: object) -> str:

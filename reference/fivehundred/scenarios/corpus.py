@@ -78,8 +78,8 @@ def is_dispute_record(path: Path, root: Path) -> bool:
 def find_files(paths: Iterable[Path]) -> list[Path]:
     """Scenario files under each path (a file is taken as it is), sorted, no duplicates.
 
-    Dispute records (``disputes/`` folders) are not scenarios and are left out of a
-    folder's files; a file named explicitly is taken as it is.  Entries that are not
+    Dispute records (``disputes/`` folders, also when given themselves) are not
+    scenarios and are left out; a file named explicitly is taken as it is.  Entries that are not
     regular files (a FIFO, a device, a dangling link) are listed too, so that loading
     reports each one; :func:`scan` also says which folders could not be searched.
     """
@@ -99,6 +99,8 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
     for path in paths:
         if not path.is_dir():
             found[path] = None
+            continue
+        if path.name == DISPUTES_DIR:  # records, checked by validate on their own
             continue
         seen: set[tuple[int, int]] = set()
         pending: list[tuple[Path, int]] = [(path, 0)]

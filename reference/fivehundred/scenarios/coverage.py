@@ -13,6 +13,10 @@ codes; with neither.  Checks are counted, in the scenarios that cite the ruling:
 A **prohibition** is a ruling that makes an engine refuse something (the codes that
 enforce it are listed in :data:`PROHIBITIONS`); it needs at least one action-level
 must-reject step, so an engine that lists nothing is still caught.
+
+The rulings are the default profile's, so only scenarios of the default profile without
+toggles count for them; the scenarios of other rule sets are counted by profile
+(:func:`other_profiles`), never towards a ruling.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..engine import DEFAULT_PROFILE
 from .model import ActionStep, Checkpoint, DealResultStep, DealStep, Scenario, expected_rejection
 from .rulings import RULINGS
 from .vocabulary import observation
@@ -31,6 +36,9 @@ __all__ = [
     "RulingCoverage",
     "checks_by_level",
     "coverage",
+    "default_profile_only",
+    "is_default_profile",
+    "other_profiles",
     "problems",
 ]
 
@@ -99,10 +107,30 @@ def checks_by_level(scenario: Scenario) -> dict[str, int]:
     }
 
 
-def coverage(scenarios: Iterable[Scenario]) -> list[RulingCoverage]:
-    """Per ruling, in ruling order."""
-    table = {r.slug: RulingCoverage(r.slug, r.number) for r in RULINGS}
+def is_default_profile(scenario: Scenario) -> bool:
+    """Whether the scenario plays the default profile with no toggles: the rule set the
+    rulings (and the rules pages) describe."""
+    return scenario.profile_name == DEFAULT_PROFILE.name and not scenario.variants
+
+
+def default_profile_only(scenarios: Iterable[Scenario]) -> list[Scenario]:
+    """The scenarios of the default profile without toggles, in the order given."""
+    return [s for s in scenarios if is_default_profile(s)]
+
+
+def other_profiles(scenarios: Iterable[Scenario]) -> dict[str, int]:
+    """How many scenarios each other rule set has (profile+toggles), by label."""
+    counts: dict[str, int] = {}
     for scenario in scenarios:
+        if not is_default_profile(scenario):
+            counts[scenario.profile_label] = counts.get(scenario.profile_label, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def coverage(scenarios: Iterable[Scenario]) -> list[RulingCoverage]:
+    """Per ruling, in ruling order; only the default profile's scenarios count."""
+    table = {r.slug: RulingCoverage(r.slug, r.number) for r in RULINGS}
+    for scenario in default_profile_only(scenarios):
         steps = _action_steps(scenario)
         for slug in dict.fromkeys(scenario.rules):
             row = table.get(slug)

@@ -213,11 +213,19 @@ class DealStep:
 
 @dataclass(frozen=True, slots=True)
 class RecordedResult:
-    """A whole deal's result: tricks are the declaring side's (the declarer's own in a misère)."""
+    """A whole deal's result: ``tricks`` are the declaring side's (the declarer's own in
+    a misère), or every side's tricks by side name where single players score their own."""
 
     contract: str
     declarer: str
-    tricks: int
+    tricks: int | SidePoints
+
+    @property
+    def tricks_text(self) -> str:
+        """The tricks as reports word them: ``8`` or ``N 6, E 3, S 1``."""
+        if isinstance(self.tricks, int):
+            return str(self.tricks)
+        return ", ".join(f"{side} {count}" for side, count in self.tricks.items())
 
 
 THROWN_IN: Literal["thrown-in"] = "thrown-in"

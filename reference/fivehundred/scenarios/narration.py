@@ -88,7 +88,9 @@ def step_parts(step: ActionStep | DealStep | DealResultStep) -> list[Part]:
         return [
             f"{result.declarer} plays ",
             CallPart(result.contract),
-            f" and the declarers take {result.tricks} tricks",
+            f" and the declarers take {result.tricks} tricks"
+            if isinstance(result.tricks, int)
+            else f" and the tricks go {result.tricks_text}",
         ]
     parts: list[Part] = [f"{step.seat} "]
     if isinstance(step, CallStep):
@@ -122,7 +124,7 @@ def step_text(step: Step) -> str:
         result = step.result
         if not isinstance(result, RecordedResult):
             return "deal result: thrown in"
-        return f"deal result: {result.contract} by {result.declarer}, {result.tricks} tricks"
+        return f"deal result: {result.contract} by {result.declarer}, {result.tricks_text} tricks"
     assert isinstance(step, ActionStep)
     value = step.value
     shown = " ".join(value) if isinstance(value, tuple) else value

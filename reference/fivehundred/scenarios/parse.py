@@ -163,8 +163,16 @@ def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
     return RecordedResult(
         _text(value.get("contract"), f"{where}.contract"),
         _text(value.get("declarer"), f"{where}.declarer"),
-        _int(value.get("tricks"), f"{where}.tricks"),
+        _tricks(value.get("tricks"), f"{where}.tricks"),
     )
+
+
+def _tricks(value: Any, where: str) -> int | dict[str, int]:
+    if isinstance(value, Mapping):
+        sides = _sides(value, where)
+        assert sides is not None
+        return sides
+    return _int(value, where)
 
 
 def parse_step(data: Any, index: int, *, wire: bool, mark: Mark | None = None) -> Step:
@@ -309,7 +317,9 @@ def _step_json(step: Step, profile: Profile) -> dict[str, Any]:
                 "deal_result": {
                     "contract": result.contract,
                     "declarer": result.declarer,
-                    "tricks": result.tricks,
+                    "tricks": result.tricks
+                    if isinstance(result.tricks, int)
+                    else dict(result.tricks),
                 }
             }
         return {"deal_result": result}

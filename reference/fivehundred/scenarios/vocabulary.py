@@ -185,7 +185,9 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ObservationKey(
         "sitting_out",
         "The misère declarer's partner from the end of the auction, or `null`; that seat "
-        "keeps its cards face down (they stay in `hands` and `hand_sizes`).",
+        "keeps its cards face down (they stay in `hands` and `hand_sizes`). With sides of "
+        "three both partners sit out and this names the first of them in seat order "
+        "(N E S W P5 P6).",
         _SEAT_OR_NULL,
     ),
     ObservationKey(

@@ -30,7 +30,6 @@ from typing import Any
 
 from ..engine import (
     NotationError,
-    Seat,
     card_token,
     deal_packets,
     get_profile,
@@ -51,6 +50,7 @@ from ..scenarios import (
     expected_rejection,
     spelled_deck,
 )
+from ..scenarios.coverage import default_profile_only, is_default_profile
 from ..scenarios.narration import (
     CallPart,
     CardPart,
@@ -110,7 +110,6 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _NUMBER = re.compile(r"^(\d+)\.\s")
 _RED = frozenset({"D", "H"})
 _SEATS = ("N", "E", "S", "W")
-_LEFT = {"N": "E", "E": "S", "S": "W", "W": "N"}
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
@@ -237,8 +236,11 @@ class SiteModel:
         if self._citations is not None:
             return self._citations
         out: dict[str, list[Citation]] = {}
+        # The rules pages describe the default profile: other rule sets' scenarios are
+        # never examples of its clauses (they are listed on their profile's page).
+        default = default_profile_only(self.scenarios)
         for primary in (True, False):
-            for scenario in self.scenarios:
+            for scenario in default:
                 for position, anchor in enumerate(scenario.rules):
                     if (position == 0) == primary:
                         out.setdefault(anchor, []).append(Citation(scenario, primary))
@@ -471,7 +473,13 @@ def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
         facts.append("scores " + _sides(setup.scores))
     lines = [" · ".join(facts), ""]
     if isinstance(setup, DeckStart):
-        if setup.deck == ORDERED:
+        if setup.deck == ORDERED and not is_default_profile(scenario):
+            lines.append(
+                f"**{setup.dealer}** deals the ordered deck of `{scenario.profile_label}`: "
+                "each suit from the ace down in the order spades, clubs, diamonds, hearts, "
+                "then the joker if the deck has one, top card first."
+            )
+        elif setup.deck == ORDERED:
             lines.append(
                 f"**{setup.dealer}** deals the ordered deck: spades A to 5, clubs A to 5, "
                 "diamonds A to 4, hearts A to 4, then the joker, top card first."
@@ -484,7 +492,8 @@ def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
         lines.append("")
     hands: dict[str, list[str]] = {}
     if isinstance(setup, AuctionStart | PlayStart):
-        hands = {seat: list(setup.hands[seat]) for seat in _SEATS if seat in setup.hands}
+        order = _seat_names(scenario)
+        hands = {seat: list(setup.hands[seat]) for seat in order if seat in setup.hands}
     if isinstance(setup, AuctionStart):
         hands["kitty"] = list(setup.kitty)
     if isinstance(setup, DeckStart):
@@ -511,26 +520,38 @@ def dealt_hands(scenario: Scenario) -> dict[str, list[str]]:
     try:
         profile = get_profile(scenario.profile_name, scenario.variants)
         deck = [parse_card(t) for t in spelled_deck(setup.deck, profile)]
-        seats, kitty = deal_packets(profile, Seat.parse(setup.dealer), deck)
+        seats, kitty = deal_packets(profile, profile.parse_seat(setup.dealer), deck)
     except (NotationError, ValueError, KeyError, TypeError):
         return {}
-    out = {seat.name: [card_token(c) for c in seats[seat]] for seat in Seat}
+    names = profile.seat_names
+    out = {names[seat]: [card_token(c) for c in seats[seat]] for seat in profile.seat_list}
     out["kitty"] = [card_token(c) for c in kitty]
     return out
 
 
+def _seat_names(scenario: Scenario) -> tuple[str, ...]:
+    """The seats of the scenario's profile (``N E S W`` when it cannot be built)."""
+    try:
+        return get_profile(scenario.profile_name, scenario.variants).seat_names
+    except (KeyError, ValueError):
+        return _SEATS
+
+
 def _roles(scenario: Scenario) -> dict[str, str]:
     setup = scenario.setup
-    roles: dict[str, list[str]] = {seat: [] for seat in _SEATS}
+    names = _seat_names(scenario)
+    roles: dict[str, list[str]] = {seat: [] for seat in names}
+    four = names == _SEATS
     if isinstance(setup, PlayStart) and setup.declarer in roles:
         roles[setup.declarer].append("declarer")
-        if setup.contract in ("MIS", "OMIS"):
+        if setup.contract in ("MIS", "OMIS") and four:
             roles[_PARTNER[setup.declarer]].append("sits out")
     dealer = setup.dealer
     if dealer in roles:
         roles[dealer].append("dealer")
         if isinstance(setup, AuctionStart | DeckStart):
-            roles[_LEFT[dealer]].append("calls first")
+            left = names[(names.index(dealer) + 1) % len(names)]
+            roles[left].append("calls first")
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
 

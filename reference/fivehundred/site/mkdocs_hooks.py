@@ -43,6 +43,13 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
 from fivehundred.scenarios import Scenario, load_corpus
+from fivehundred.scenarios.disputes import Dispute, load_disputes
+from fivehundred.site.dispute_page import (
+    DISPUTES_PAGE,
+    add_profile_scenarios,
+    dispute_problems,
+    fill_disputes_page,
+)
 from fivehundred.site.generator import (
     RENDER_CACHE,
     RULEBOOK,
@@ -73,6 +80,7 @@ class _State:
     from fresh files every time."""
 
     scenarios: ClassVar[list[Scenario]] = []
+    disputes: ClassVar[list[Dispute]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -93,6 +101,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for diagnostic in corpus.diagnostics:
         log.warning(f"invalid scenario left out of the site: {diagnostic}")
     _State.scenarios = corpus.scenarios
+    found = load_disputes(root / "disputes")
+    for diagnostic in found.diagnostics:
+        log.warning(f"invalid dispute record left out of the site: {diagnostic}")
+    for problem in dispute_problems(found.records, corpus.scenarios):
+        log.warning(f"dispute record: {problem}")
+    _State.disputes = found.records
     _cache_search(config)
     snippets = config.mdx_configs.get("pymdownx.snippets")
     if isinstance(snippets, dict):
@@ -160,7 +174,18 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
     markdown = fill_markers(markdown, uri, model)
+    markdown = _dispute_content(markdown, uri, model)
     return _from_cache(markdown, page)
+
+
+def _dispute_content(markdown: str, uri: str, model: SiteModel) -> str:
+    """The generated parts of the disputes page and of the profile pages."""
+    if uri == DISPUTES_PAGE:
+        markdown, problems = fill_disputes_page(markdown, _State.disputes, model.scenarios, model)
+        for problem in problems:
+            log.warning(problem)
+    ids = [d.id for d in _State.disputes]
+    return add_profile_scenarios(markdown, uri, model.scenarios, ids)
 
 
 # ---- rendering cache: a rebuild converts only the pages whose Markdown changed ------------

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import (
+    ALL_PASS_NT,
     Bid,
     Card,
     Code,
@@ -61,6 +62,7 @@ from ..scenarios import (
 )
 from ..scenarios.positions import cards as parse_cards
 from ..scenarios.positions import seat as parse_seat
+from ..scenarios.positions import side_points
 
 __all__ = ["InputError", "ReferenceSession", "run_input", "run_json"]
 
@@ -205,15 +207,35 @@ class ReferenceSession:
         else:
             contract: Bid = _parse(parse_bid, value.contract, f"{where}.deal_result.contract")
             declarer = _seat(self.profile, value.declarer, f"{where}.deal_result.declarer")
-            tricks = value.tricks
-            if not 0 <= tricks <= self.profile.hand_size:
-                raise InputError(f"{where}.deal_result.tricks: expected 0 to 10, found {tricks!r}")
             if contract not in self.profile.bid_rank:
                 raise InputError(f"{where}.deal_result.contract: not a bid of this profile")
-            result = score_deal(self.profile, contract, declarer, tricks)
+            tricks, by_side = self._recorded_tricks(value, declarer, f"{where}.deal_result.tricks")
+            result = score_deal(self.profile, contract, declarer, tricks, by_side)
         self.game.record(result)  # raises game-over when the game has ended
         self.deal = None
         self.last_result = self.game.deals[-1]  # as recorded: under a cap, capped
+
+    def _recorded_tricks(
+        self, value: RecordedResult, declarer: Seat, where: str
+    ) -> tuple[int, list[int] | None]:
+        """The declaring side's tricks, and every side's when given by side."""
+        profile = self.profile
+        if isinstance(value.tricks, int):
+            if not 0 <= value.tricks <= profile.hand_size:
+                raise InputError(
+                    f"{where}: expected 0 to {profile.hand_size}, found {value.tricks}"
+                )
+            if len(profile.sides) > 2 and not parse_bid(value.contract).is_misere:
+                raise InputError(f"{where}: give the tricks of every side")
+            return value.tricks, None
+        try:
+            by_side = side_points(profile, value.tricks, where)
+        except PositionError as error:
+            raise InputError(str(error)) from None
+        assert by_side is not None
+        if any(t < 0 for t in by_side) or sum(by_side) > profile.hand_size:
+            raise InputError(f"{where}: expected tricks adding up to at most {profile.hand_size}")
+        return by_side[profile.side_of[declarer]], by_side
 
     # ---- observations ------------------------------------------------------------
 
@@ -274,12 +296,16 @@ def _legal(session: ReferenceSession) -> list[str]:
 
 
 def _contract_and_declarer(session: ReferenceSession) -> tuple[Bid | None, Seat | None]:
-    """From the deal on the table, or from the last recorded result when there is none."""
+    """From the deal on the table, or from the last recorded result when there is none.
+    A deal everybody passed has no contract, even when it is played at no trumps."""
     deal = session.deal
+    found: tuple[Bid | None, Seat | None]
     if deal is not None and deal.contract is not None:
-        return deal.contract, deal.declarer
-    result = session.last_result
-    return (None, None) if result is None else (result.contract, result.declarer)
+        found = deal.contract, deal.declarer
+    else:
+        result = session.last_result
+        found = (None, None) if result is None else (result.contract, result.declarer)
+    return (None, None) if found[0] is ALL_PASS_NT else found
 
 
 def _contract(session: ReferenceSession) -> str | None:
@@ -293,7 +319,9 @@ def _declarer(session: ReferenceSession) -> str | None:
 
 def _made(session: ReferenceSession) -> bool | None:
     result = session.last_result
-    return None if result is None or result.thrown_in else result.made
+    if result is None or result.thrown_in or result.contract is ALL_PASS_NT:
+        return None
+    return result.made
 
 
 def _current_trick(deal: Deal) -> dict[str, Any] | None:

@@ -1,0 +1,331 @@
+"""Dispute records: points on which the sources disagree, and their paired scenarios.
+
+A record (``scenarios/disputes/<id>.yaml``, ``schema/dispute.schema.json``) gives a
+question, the answers the sources give, the profiles and toggles that take each answer,
+and the ids of its *paired scenarios*: the same position run under profiles that take
+different answers.  This module loads the records (safe YAML, then the schema) and checks
+the pairs against the corpus:
+
+* every listed id is a scenario of the corpus;
+* each listed scenario runs under a profile (with its toggles) that one of the record's
+  answers lists;
+* the listed scenarios show at least :data:`PAIRED_MINIMUM` different answers;
+* the scenarios tagged ``dispute-<id>`` and the ids listed are the same.
+
+A profile in an answer's list is either a bare name (``american-4``), which covers that
+profile with any toggles except a combination listed under another answer, or a name and
+toggles joined by ``+`` (``australian-4+no-misere``), which the toggles must match exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..resources import scenarios_dir
+from ..safety import FileRefused, read_regular_file
+from ._schema import schema_errors
+from ._yaml import SourceMap, YamlSourceError, load_yaml
+from .corpus import DISPUTES_DIR, display_path
+from .diagnostics import Diagnostic, DocPath, format_path
+from .model import Scenario
+
+DISPUTE_SCHEMA = "dispute.schema.json"
+
+PAIRED_MINIMUM = 2
+"""A dispute is paired when its scenarios show at least this many of its answers."""
+
+TAG_PREFIX = "dispute-"
+"""Paired scenarios carry the tag ``dispute-<record id>``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer of a dispute: its slug, summary, sources and the profiles taking it."""
+
+    id: str
+    summary: str
+    sources: tuple[Mapping[str, str], ...]
+    profiles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """One dispute record, validated against the schema."""
+
+    id: str
+    title: str
+    question: str
+    rulings: tuple[str, ...]
+    status: str
+    answers: tuple[Answer, ...]
+    scenarios: tuple[str, ...]
+    notes: str = ""
+    path: Path | None = field(default=None, compare=False)
+
+    @property
+    def tag(self) -> str:
+        """The tag its paired scenarios carry."""
+        return TAG_PREFIX + self.id
+
+
+@dataclass
+class DisputeSet:
+    """The records of a folder and what is wrong with the files."""
+
+    records: list[Dispute]
+    diagnostics: list[Diagnostic]
+
+    def by_id(self) -> dict[str, Dispute]:
+        return {d.id: d for d in self.records}
+
+
+def disputes_dir(root: Path | None = None) -> Path:
+    """The records' folder under a scenarios root (default: the suite's)."""
+    return (root or scenarios_dir()) / DISPUTES_DIR
+
+
+def _split(label: str) -> tuple[str, frozenset[str]]:
+    name, *toggles = label.split("+")
+    return name, frozenset(toggles)
+
+
+def answer_for(dispute: Dispute, profile: str, variants: Iterable[str] = ()) -> Answer | None:
+    """The answer that a profile with these toggles takes, or ``None`` when no answer
+    lists it: an exact profile+toggles entry first, else a bare profile name."""
+    wanted = (profile, frozenset(variants))
+    for answer in dispute.answers:
+        if any(_split(label) == wanted for label in answer.profiles):
+            return answer
+    for answer in dispute.answers:
+        if profile in answer.profiles:
+            return answer
+    return None
+
+
+def scenario_answer(dispute: Dispute, scenario: Scenario) -> Answer | None:
+    """The answer of ``dispute`` that the scenario's profile and toggles take."""
+    return answer_for(dispute, scenario.profile_name, scenario.variants)
+
+
+def carried_answers(dispute: Dispute) -> list[Answer]:
+    """The answers some profile or toggle of the suite takes."""
+    return [a for a in dispute.answers if a.profiles]
+
+
+def paired_by_answer(
+    dispute: Dispute, scenarios: Mapping[str, Scenario]
+) -> dict[str, list[Scenario]]:
+    """Answer id → the listed scenarios that run under a profile taking it (listed order)."""
+    out: dict[str, list[Scenario]] = {a.id: [] for a in dispute.answers}
+    for scenario_id in dispute.scenarios:
+        scenario = scenarios.get(scenario_id)
+        if scenario is None:
+            continue
+        answer = scenario_answer(dispute, scenario)
+        if answer is not None:
+            out[answer.id].append(scenario)
+    return out
+
+
+def answers_shown(dispute: Dispute, scenarios: Mapping[str, Scenario]) -> int:
+    """How many different answers the listed scenarios show."""
+    return sum(1 for shown in paired_by_answer(dispute, scenarios).values() if shown)
+
+
+def pair_problems(dispute: Dispute, scenarios: Sequence[Scenario]) -> list[str]:
+    """What is wrong with the record's paired scenarios, one sentence each; empty when
+    the record lists none (see :func:`is_paired` for whether it should)."""
+    by_id = {s.id: s for s in scenarios}
+    problems: list[str] = []
+    for scenario_id in dispute.scenarios:
+        scenario = by_id.get(scenario_id)
+        if scenario is None:
+            problems.append(f"{dispute.id}: scenario {scenario_id} does not exist")
+            continue
+        if scenario_answer(dispute, scenario) is None:
+            listed = sorted({p for a in dispute.answers for p in a.profiles})
+            problems.append(
+                f"{dispute.id}: scenario {scenario_id} runs under {scenario.profile_label}, "
+                f"which no answer lists (answers list: {', '.join(listed) or 'none'})"
+            )
+        if dispute.tag not in scenario.tags:
+            problems.append(f"{dispute.id}: scenario {scenario_id} lacks the tag {dispute.tag}")
+    tagged = [s.id for s in scenarios if dispute.tag in s.tags]
+    for scenario_id in tagged:
+        if scenario_id not in dispute.scenarios:
+            problems.append(
+                f"{dispute.id}: scenario {scenario_id} has the tag {dispute.tag} but the record "
+                "does not list it"
+            )
+    if dispute.scenarios and answers_shown(dispute, by_id) < PAIRED_MINIMUM:
+        problems.append(
+            f"{dispute.id}: the listed scenarios show fewer than {PAIRED_MINIMUM} answers; "
+            "a pair runs the same position under profiles of different answers"
+        )
+    return problems
+
+
+def is_paired(dispute: Dispute, scenarios: Sequence[Scenario]) -> bool:
+    """Whether the listed scenarios show at least two answers."""
+    return answers_shown(dispute, {s.id: s for s in scenarios}) >= PAIRED_MINIMUM
+
+
+def tagged_scenarios(dispute_id: str, scenarios: Iterable[Scenario]) -> list[Scenario]:
+    """The scenarios carrying the tag of ``dispute_id``."""
+    tag = TAG_PREFIX + dispute_id
+    return [s for s in scenarios if tag in s.tags]
+
+
+# ---- loading ------------------------------------------------------------------------
+
+
+def _diag(
+    path: Path, source: SourceMap | None, where: DocPath, message: str, kind: str
+) -> Diagnostic:
+    mark = source.value(where) if source else None
+    return Diagnostic(
+        display_path(path),
+        mark.line if mark else 1,
+        mark.column if mark else 1,
+        format_path(where),
+        message,
+        kind,
+    )
+
+
+def _answer(data: Mapping[str, Any]) -> Answer:
+    return Answer(
+        id=data["id"],
+        summary=" ".join(str(data["summary"]).split()),
+        sources=tuple(dict(s) for s in data["sources"]),
+        profiles=tuple(data["profiles"]),
+    )
+
+
+def dispute_from_document(document: Mapping[str, Any], path: Path | None = None) -> Dispute:
+    """A record from a document the schema accepted."""
+    return Dispute(
+        id=document["id"],
+        title=document["title"],
+        question=" ".join(str(document["question"]).split()),
+        rulings=tuple(document["rulings"]),
+        status=document["status"],
+        answers=tuple(_answer(a) for a in document["answers"]),
+        scenarios=tuple(document["scenarios"]),
+        notes=str(document.get("notes") or ""),
+        path=path,
+    )
+
+
+def load_dispute_file(path: Path) -> tuple[Dispute | None, list[Diagnostic]]:
+    """One record: safe YAML, the schema, and its id against its file name."""
+    try:
+        text = read_regular_file(path).decode("utf-8")
+    except FileRefused as error:
+        return None, [_diag(path, None, (), str(error), "io")]
+    except UnicodeDecodeError as error:
+        return None, [_diag(path, None, (), f"cannot read file: not UTF-8 text ({error})", "io")]
+    try:
+        document, source = load_yaml(text)
+    except YamlSourceError as error:
+        return None, [
+            Diagnostic(
+                display_path(path),
+                error.mark.line,
+                error.mark.column,
+                "(document)",
+                error.message,
+                "yaml",
+            )
+        ]
+    errors = schema_errors(document, DISPUTE_SCHEMA)
+    if errors:
+        return None, [_diag(path, source, where, message, "schema") for where, message, _ in errors]
+    problems: list[Diagnostic] = []
+    if document["id"] != path.stem:
+        problems.append(
+            _diag(path, source, ("id",), f"the id must be the file name: {path.stem}", "lint")
+        )
+    answers = [a["id"] for a in document["answers"]]
+    for index, answer_id in enumerate(answers):
+        if answer_id in answers[:index]:
+            problems.append(
+                _diag(path, source, ("answers", index, "id"), f"answer {answer_id} twice", "lint")
+            )
+    if problems:
+        return None, problems
+    return dispute_from_document(document, path), []
+
+
+def load_disputes(folder: Path | None = None) -> DisputeSet:
+    """Every record of ``folder`` (default: the suite's ``scenarios/disputes``), by id."""
+    folder = folder or disputes_dir()
+    records: list[Dispute] = []
+    diagnostics: list[Diagnostic] = []
+    if not folder.is_dir():
+        return DisputeSet(records, diagnostics)
+    for path in sorted(folder.glob("*.yaml")):
+        record, problems = load_dispute_file(path)
+        diagnostics += problems
+        if record is not None:
+            records.append(record)
+    return DisputeSet(sorted(records, key=lambda d: d.id), diagnostics)
+
+
+def _dispute_folders(paths: Sequence[Path] | None) -> list[tuple[Path, bool]]:
+    """The dispute folders of what ``validate`` was given, each with whether its
+    scenarios were given too: ``disputes/`` inside a given folder (the suite's scenarios
+    by default), or a ``disputes`` folder given by itself."""
+    roots = [scenarios_dir()] if paths is None else list(paths)
+    folders = []
+    for root in roots:
+        if root.is_dir() and root.name == DISPUTES_DIR:
+            folders.append((root, False))
+        elif (root / DISPUTES_DIR).is_dir():
+            folders.append((root / DISPUTES_DIR, True))
+    return folders
+
+
+def check_disputes(
+    paths: Sequence[Path] | None, scenarios: Sequence[Scenario]
+) -> tuple[int, list[Diagnostic]]:
+    """The dispute records of what ``validate`` checks, and their problems: each file's
+    schema and lint and, when the scenarios beside them were loaded too (``scenarios``),
+    each record's paired scenarios.  Returns how many record files were read."""
+    count = 0
+    problems: list[Diagnostic] = []
+    for folder, with_scenarios in _dispute_folders(paths):
+        found = load_disputes(folder)
+        count += len(list(folder.glob("*.yaml")))
+        problems += found.diagnostics
+        for record in found.records if with_scenarios else ():
+            assert record.path is not None
+            for message in pair_problems(record, scenarios):
+                problems.append(_diag(record.path, None, ("scenarios",), message, "lint"))
+    return count, problems
+
+
+__all__ = [
+    "DISPUTE_SCHEMA",
+    "PAIRED_MINIMUM",
+    "TAG_PREFIX",
+    "Answer",
+    "Dispute",
+    "DisputeSet",
+    "answer_for",
+    "answers_shown",
+    "carried_answers",
+    "check_disputes",
+    "dispute_from_document",
+    "disputes_dir",
+    "is_paired",
+    "load_dispute_file",
+    "load_disputes",
+    "pair_problems",
+    "paired_by_answer",
+    "scenario_answer",
+    "tagged_scenarios",
+]

@@ -1,0 +1,89 @@
+"""The corpus's strength: every named misreading of the clean-room implementation is
+caught by the scenarios at every capability level it can be caught at.
+
+``adapters/independent-js/catchers.json`` (written by ``catch-misreadings.js
+--write-catchers``) names, for each misreading, the weakest capability level that catches
+it and the scenarios that do.  Caught with neither legal lists nor rejection codes
+(``both``) means caught at every level, since each stronger level checks the same answers
+and more; a misreading that changes only which code refuses an action can be caught only
+where codes are compared (``no-legal``), and the list of those is fixed here.  This test
+re-runs each misreading on its catchers, so a scenario edited or removed so that it no
+longer catches anything fails here, as does a new misreading with no catcher.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+from fivehundred.cli import main
+from protocol_helpers import ROOT
+
+pytestmark = pytest.mark.slow  # starts a process per misreading
+
+ADAPTER = ROOT / "adapters" / "independent-js"
+CATCHERS = ADAPTER / "catchers.json"
+LEVEL_FLAGS = {"both": ["--no-legal", "--no-codes"], "no-legal": ["--no-legal"]}
+CODE_ONLY = {"turn-checked-before-passed", "finished-deal-wrong-phase"}
+"""Misreadings that only change which code refuses an action (both codes exist in the
+default profile): no scenario can tell them apart when codes are not compared."""
+
+
+def _node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        pytest.fail("Node.js is required for the independent implementation: install nodejs")
+    return found
+
+
+def _misreadings() -> list[str]:
+    script = "console.log(JSON.stringify(require('./misreadings').LIST.map((m) => m[0])))"
+    done = subprocess.run(
+        [_node(), "-e", script], cwd=ADAPTER, capture_output=True, text=True, check=True
+    )
+    names: list[str] = json.loads(done.stdout)
+    return names
+
+
+def _catchers() -> dict[str, dict[str, object] | None]:
+    table: dict[str, dict[str, object] | None] = json.loads(CATCHERS.read_text("utf-8"))
+    return table
+
+
+def test_every_misreading_has_catchers_at_the_weakest_level_it_allows() -> None:
+    names, table = _misreadings(), _catchers()
+    assert len(names) >= 30
+    assert sorted(table) == sorted(names)
+    for name in names:
+        entry = table[name]
+        assert entry is not None, f"{name} is caught by no scenario"
+        expected = "no-legal" if name in CODE_ONLY else "both"
+        assert entry["level"] == expected, name
+        assert entry["ids"], name
+
+
+@pytest.mark.parametrize("name", sorted(_catchers()))
+def test_the_catchers_still_catch_the_misreading(name: str) -> None:
+    entry = _catchers()[name]
+    assert entry is not None
+    raw_ids = entry["ids"]
+    assert isinstance(raw_ids, list)
+    level, ids = str(entry["level"]), [str(i) for i in raw_ids]
+    impl = shlex.join([_node(), str(ADAPTER / "adapter.js"), "--misreading", name])
+    impl += " " + " ".join(LEVEL_FLAGS[level])
+    args = ["verify", "--impl", impl, "--format", "json"]
+    for scenario_id in ids[:8]:  # a few catchers suffice; all of them would be slower
+        args += ["--id", scenario_id]
+    result = CliRunner().invoke(main, args)
+    report = json.loads(result.stdout)
+    caught = [s["id"] for s in report["scenarios"] if s["status"] in ("failed", "errored")]
+    assert caught, f"{name} is no longer caught at level {level} by {ids[:8]}"
+    # The same scenarios pass with the misreading off: they catch the misreading, not
+    # something else.
+    clean = shlex.join([_node(), str(ADAPTER / "adapter.js")]) + " " + " ".join(LEVEL_FLAGS[level])
+    args[2] = clean
+    assert CliRunner().invoke(main, args).exit_code == 0
