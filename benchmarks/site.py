@@ -10,8 +10,8 @@ hold for a corpus larger than today's.  Two builds are timed in one process, as
 2. a rebuild after one scenario file has changed (its title and explanation edited):
    the configuration is loaded again and the whole site built again, as ``mkdocs
    serve`` does on every change; what the hook cached in the first build (each
-   page's rendering, keyed by a hash of its Markdown) is reused for what did not
-   change.
+   page's rendering, keyed by a hash of its Markdown, its search entries and its
+   whole HTML file) is reused for what did not change.
 
 ``--no-cache`` clears that cache between the builds, for the figure without it.
 Targets: a full build under 20 s with 500 or more scenarios, a rebuild under 5 s.
@@ -34,6 +34,7 @@ from pathlib import Path
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 REPO = Path(__file__).resolve().parents[1]
+HOOKS = REPO / "reference" / "fivehundred" / "site" / "mkdocs_hooks.py"
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 _ID_LINE = re.compile(r"^id: *(\S+) *$", re.MULTILINE)
 _TITLE_LINE = re.compile(r"^title: *(.+)$", re.MULTILINE)
@@ -57,13 +58,17 @@ def _fresh_ids(taken: set[str]) -> list[str]:
 def make_tree(target: Path, scenarios: int) -> list[Path]:
     """A copy of the site sources with at least ``scenarios`` scenario files."""
     shutil.copy2(REPO / "mkdocs.yml", target / "mkdocs.yml")
-    for folder in ("site", "schema"):
-        shutil.copytree(REPO / folder, target / folder)
-    hooks = target / "reference" / "fivehundred"
+    for folder in ("site", "schema", "results"):
+        if (REPO / folder).is_dir():
+            shutil.copytree(REPO / folder, target / folder)
+    hooks = target / HOOKS.parent.relative_to(REPO)
     hooks.mkdir(parents=True)
-    shutil.copy2(REPO / "reference" / "fivehundred" / "site_hooks.py", hooks / "site_hooks.py")
+    shutil.copy2(HOOKS, hooks / HOOKS.name)
     shutil.copytree(REPO / "scenarios", target / "scenarios")
-    originals = sorted((target / "scenarios").rglob("*.yaml"))
+    disputes = target / "scenarios" / "disputes"
+    originals = sorted(
+        p for p in (target / "scenarios").rglob("*.yaml") if disputes not in p.parents
+    )
     taken = set()
     for path in originals:
         match = _ID_LINE.search(path.read_text(encoding="utf-8"))
@@ -117,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     import logging
 
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
-    from fivehundred import site_generator
+    from fivehundred.site import generator as site_generator
 
     with tempfile.TemporaryDirectory(prefix="fh-site-bench-") as tmp:
         root = Path(tmp) / "repo"

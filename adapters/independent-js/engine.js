@@ -745,6 +745,48 @@ class Game {
     return r;
   }
 
+  // ---- perft: legal action sequences within the deal, counted by playing them out --------
+
+  // A copy to try actions on: every field copied except the profile and functions, which
+  // are shared.
+  copy() {
+    const twin = Object.create(Object.getPrototypeOf(this));
+    const deep = (v) => {
+      if (Array.isArray(v)) return v.map(deep);
+      if (v instanceof Set) return new Set([...v].map(deep));
+      if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, deep(x)]));
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)]));
+      return v;
+    };
+    for (const [k, v] of Object.entries(this)) twin[k] = k === 'P' || typeof v === 'function' ? v : deep(v);
+    return twin;
+  }
+
+  // Take one action given as an action string (the form `legal` lists).
+  take(action) {
+    const seat = this.toAct();
+    const words = action.split(' ');
+    if (this.phase === 'auction') return this.call(seat, action);
+    if (words[0] === 'DISCARD') return this.discard(seat, words.slice(1));
+    if (words[0] === 'NOMINATE') return this.nominate(seat, words[1]);
+    const [card, names] = action.split(':');
+    return this.play(seat, card, names === undefined ? null : names);
+  }
+
+  perft(depth) {
+    if (this.phase !== 'auction' && this.phase !== 'kitty' && this.phase !== 'play') return 0;
+    if (this.toAct() === null) return 0;
+    const actions = this.legal();
+    if (depth === 1) return actions.length;
+    let total = 0;
+    for (const action of actions) {
+      const next = this.copy();
+      next.take(action);
+      total += next.perft(depth - 1);
+    }
+    return total;
+  }
+
   observe(key) {
     const seats = this.seats;
     if (!this.onTable()) {
@@ -756,6 +798,8 @@ class Game {
           return [];
         case 'legal_count':
           return 0;
+        case 'perft':
+          return [0, 0, 0];
         case 'hands':
           return Object.fromEntries(seats.map((s) => [s, []]));
         case 'hand_sizes':
@@ -779,6 +823,8 @@ class Game {
         return this.legal();
       case 'legal_count':
         return this.legal().length;
+      case 'perft':
+        return [1, 2, 3].map((depth) => this.perft(depth));
       case 'high_bid':
         return this.highBid;
       case 'high_bidder':

@@ -176,8 +176,47 @@ def test_a_scenario_page_shows_its_file_and_links_back(page: Any, base_url: str)
     page.screenshot(path=str(SHOTS / "scenario-clause.png"))
 
 
+def test_a_disputed_clause_shows_its_markers_and_they_lead_somewhere(
+    page: Any, base_url: str
+) -> None:
+    page.goto(base_url + "rules/the-auction/")
+    flags = page.locator("[id='misere-needs-seven'] + .fh-flags")
+    assert flags.is_visible()
+    disputed = flags.locator(".fh-disputed")
+    differs = flags.locator(".fh-differs")
+    assert disputed.is_visible() and differs.is_visible()
+    assert disputed.inner_text().strip().lower() == "disputed"
+    assert differs.inner_text().strip().lower() == "differs per profile"
+    page.screenshot(path=str(SHOTS / "disputed-clause.png"))
+    # a toggle named under "differs per profile" leads to its section of the variants page
+    flags.locator("a", has_text="australian-4+misere-without-seven").click()
+    page.wait_for_url(re.compile(r".*/profiles/variants/#misere-without-seven$"))
+    assert page.locator("[id='misere-without-seven']").is_visible()
+    page.go_back()
+    # the dispute link leads to the dispute's entry on the disputes page
+    link = flags.locator("a[href*='disputes/#misere-needs-seven']")
+    assert link.count() == 1
+    link.click()
+    page.wait_for_url(re.compile(r".*/disputes/#misere-needs-seven$"))
+    entry = page.locator("[id='misere-needs-seven']")
+    assert entry.is_visible()
+    assert "misère" in entry.inner_text().lower()
+
+
+def test_the_conformance_page_shows_a_column_per_report(page: Any, base_url: str) -> None:
+    page.goto(base_url + "conformance/")
+    header = page.locator(".fh-results table thead").inner_text()
+    assert "fivehundred-reference" in header and "independent-js" in header
+    assert page.locator(".fh-results table tbody tr").count() >= 34
+    first = page.locator("article a[href$='reference.json']").first
+    href = first.get_attribute("href") or ""
+    response = page.request.get(base_url + "conformance/" + href)
+    assert response.ok and response.json()["implementation"]["name"] == "fivehundred-reference"
+
+
 PHONE_PAGES = [
     "",
+    "conformance/",
     "rules/deck-and-ranks/",
     "rules/the-auction/",
     "rules/the-joker-without-trumps/",

@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,6 +27,7 @@ from ..resources import SuiteError, use_suite
 from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios.vocabulary import STARTS
 from .consoles import err_console, out_console, print_diagnostics
+from .fuzz_command import fuzz_options, run_fuzz, run_merge, run_perft
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
@@ -724,6 +725,60 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
         )
     if found or corpus.invalid_files:
         sys.exit(1)
+
+
+@main.group(invoke_without_command=True)
+@fuzz_options
+@click.pass_context
+def fuzz(ctx: click.Context, /, **options: Any) -> None:
+    """Differential fuzzing: random deals on an implementation and on the reference;
+    disagreements grouped, shrunk and written as scenarios (`fuzz merge` combines shards)."""
+    if ctx.invoked_subcommand is None:
+        sys.exit(run_fuzz(**options))
+
+
+@fuzz.command(name="merge")
+@click.argument("reports", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path))
+def fuzz_merge(
+    reports: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None
+) -> None:
+    """Combine the JSON reports of shards as one run would have reported them."""
+    sys.exit(run_merge(reports, fmt, output, out_dir))
+
+
+@main.command()
+@click.option("--impl", "command", help="Check this adapter (it must list legal actions).")
+@click.option(
+    "--positions",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A positions file (default: the suite's scenarios/perft-positions.json).",
+)
+@click.option("--depth", type=int, help="Print the reference's count at this depth instead.")
+@click.option("--write", is_flag=True, help="Rewrite the file's counts from the reference.")
+@click.option("--timeout", type=float, default=60.0, show_default=True)
+@click.option("--startup-timeout", type=float, default=30.0, show_default=True)
+def perft(
+    command: str | None,
+    positions: Path | None,
+    depth: int | None,
+    write: bool,
+    timeout: float,
+    startup_timeout: float,
+) -> None:
+    """Count legal action sequences from the shipped positions (and check an adapter)."""
+    sys.exit(
+        run_perft(
+            command=command,
+            positions=positions,
+            depth=depth,
+            write=write,
+            timeout=timeout,
+            startup_timeout=startup_timeout,
+        )
+    )
 
 
 @main.command()

@@ -117,6 +117,18 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         needs_legal_actions=True,
     ),
     ObservationKey(
+        "perft",
+        "The numbers of legal action sequences of one, two and three actions from here, "
+        "within the deal (`fivehundred perft`); `[0, 0, 0]` when nobody is to act.",
+        {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0},
+            "minItems": 3,
+            "maxItems": 3,
+        },
+        needs_legal_actions=True,
+    ),
+    ObservationKey(
         "high_bid",
         "The highest bid so far, or `null`; in a `play` start, the contract (the auction "
         "ended with that bid standing).",

@@ -51,6 +51,7 @@ from ..scenarios import (
     spelled_deck,
 )
 from ..scenarios.coverage import default_profile_only, is_default_profile
+from ..scenarios.disputes import Dispute
 from ..scenarios.narration import (
     CallPart,
     CardPart,
@@ -62,6 +63,8 @@ from ..scenarios.narration import (
 )
 from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
 from ..scenarios.vocabulary import Rendering, observation
+from . import disputes as _disputes
+from .disputes import DISPUTES_PAGE, disputes_by_clause, profile_target
 
 RULES_DIR = "rules/"
 """Pages under this folder of the docs are the rules text; only they define clauses."""
@@ -184,18 +187,32 @@ class SiteModel:
     """Clause anchor → its heading text as written in the rules."""
     problems: list[str] = field(default_factory=list)
     """What is wrong with the rules text or the citations; the build reports each."""
+    disputes: dict[str, list[Dispute]] = field(default_factory=dict)
+    """Clause anchor → the dispute records whose ``rulings`` list it."""
+    profile_pages: dict[str, str] = field(default_factory=dict)
+    """Profile or toggle name → the docs page (``uri`` or ``uri#anchor``) describing it."""
     _citations: dict[str, list[Citation]] | None = field(default=None, repr=False)
 
     @classmethod
-    def build(cls, scenarios: Iterable[Scenario], rule_pages: Mapping[str, str]) -> SiteModel:
+    def build(
+        cls,
+        scenarios: Iterable[Scenario],
+        rule_pages: Mapping[str, str],
+        disputes: Iterable[Dispute] = (),
+        profile_pages: Mapping[str, str] | None = None,
+    ) -> SiteModel:
         """Scan the rules pages (``src_uri`` → Markdown) and check them against the corpus.
 
         Problems are collected, not raised, so that one build reports all of them:
         a ruling without a clause, an anchor defined twice, a heading number that
         disagrees with the ruling's, a scenario citing an anchor no page defines, a
-        clause no scenario illustrates.
+        clause no scenario illustrates, a dispute record naming a ruling no page defines.
+        ``disputes`` give the markers under the clauses (:func:`clause_flags`);
+        ``profile_pages`` says where each profile and toggle is described.
         """
         model = cls(sorted(scenarios, key=_scenario_order))
+        model.disputes = disputes_by_clause(disputes)
+        model.profile_pages = dict(profile_pages or {})
         for uri in sorted(rule_pages):
             for heading in anchored_headings(rule_pages[uri]):
                 if heading.anchor not in CLAUSE_ANCHORS:
@@ -228,6 +245,13 @@ class SiteModel:
         for anchor in CLAUSE_ANCHORS:
             if anchor in model.clause_pages and not cited.get(anchor):
                 model.problems.append(f"clause #{anchor} has no scenario illustrating it")
+        for anchor, touching in model.disputes.items():
+            if anchor not in model.clause_pages:
+                for dispute in touching:
+                    model.problems.append(
+                        f"{_record_name(dispute)}: dispute '{dispute.id}' lists ruling "
+                        f"'{anchor}', which no rules page defines"
+                    )
         return model
 
     def citations(self) -> dict[str, list[Citation]]:
@@ -264,6 +288,12 @@ def _area_rank(area: str) -> tuple[int, str]:
 def _scenario_order(scenario: Scenario) -> tuple[tuple[int, str], str]:
     path = str(scenario.path) if scenario.path is not None else scenario.title
     return (_area_rank(scenario.area), path)
+
+
+def _record_name(dispute: Dispute) -> str:
+    if dispute.path is None:
+        return dispute.id
+    return "scenarios/disputes/" + dispute.path.name
 
 
 def area_title(area: str) -> str:
@@ -735,6 +765,55 @@ def examples_for(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
     return lines
 
 
+FLAGS_CLASS = "fh-flags"
+"""CSS class of the block of markers under a clause heading (disputed, differs)."""
+
+
+def _link_title(text: str) -> str:
+    return text.replace('"', "'").replace("\n", " ")
+
+
+def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
+    """The markers under a clause heading, from the dispute records alone.
+
+    **disputed**, with one link per dispute touching the clause, to its entry on the
+    disputes page; **differs per profile**, naming every profile or toggle that takes
+    another answer than the default profile in one of those disputes, each linked to
+    the page or section that describes it (or to the dispute when none does), its
+    hover title naming the disputes.  Nothing for a clause no record touches."""
+    touching = model.disputes.get(anchor, [])
+    if not touching:
+        return []
+    page = relative_link(page_uri, DISPUTES_PAGE)
+    links = [f"[{_escape(d.title)}]({page}#{d.id})" for d in touching]
+    count = "a dispute" if len(touching) == 1 else f"{len(touching)} disputes"
+    lines = [
+        f'<div class="{FLAGS_CLASS}" markdown>',
+        f'<span class="fh-flag fh-disputed" title="{count} about this clause">disputed</span> '
+        + " · ".join(links),
+    ]
+    differing: dict[str, list[Dispute]] = {}
+    for dispute in touching:
+        for profile in _disputes.differing(dispute):
+            differing.setdefault(profile, []).append(dispute)
+    if differing:
+        names = []
+        for profile, disputes in differing.items():
+            target = profile_target(profile, model.profile_pages)
+            if target is None:
+                href = f"{page}#{disputes[0].id}"
+            else:
+                path, hash_, fragment = target.partition("#")
+                href = relative_link(page_uri, path) + hash_ + fragment
+            why = _link_title("another answer in: " + "; ".join(d.title for d in disputes))
+            names.append(f'[`{profile}`]({href} "{why}")')
+        lines[-1] += (
+            ' <span class="fh-flag fh-differs" title="the rule sets named here answer '
+            'differently">differs per profile</span> ' + ", ".join(names)
+        )
+    return [*lines, "</div>", ""]
+
+
 def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
     """The rules page with each clause followed by its worked examples.
 
@@ -748,7 +827,11 @@ def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
         h for h in anchored_headings(markdown) if model.clause_pages.get(h.anchor) == page_uri
     ]
     insert_at: dict[int, str] = {}
+    flags_after: dict[int, list[str]] = {}
     for heading in headings:
+        flags = clause_flags(heading.anchor, page_uri, model)
+        if flags:
+            flags_after[heading.line] = ["", *flags]
         end = len(lines)
         for index in range(heading.line + 1, len(lines)):
             match = _ANY_HEADING.match(lines[index])
@@ -767,6 +850,7 @@ def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
             out += ["", *examples_for(insert_at[index], page_uri, model)]
         if index < len(lines) and lines[index].strip() != EXAMPLES_MARKER:
             out.append(lines[index])
+        out += flags_after.get(index, [])
     return "\n".join(out) + "\n"
 
 

@@ -38,7 +38,9 @@ from typing import Any, ClassVar
 import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 
@@ -50,19 +52,31 @@ from fivehundred.site.dispute_page import (
     dispute_problems,
     fill_disputes_page,
 )
+from fivehundred.site.disputes import PROFILES_DIR, profile_targets
 from fivehundred.site.generator import (
+    CLAUSE_ANCHORS,
     RENDER_CACHE,
     RULEBOOK,
     RULES_DIR,
+    SCENARIOS_DIR,
     SCENARIOS_INDEX,
     SiteModel,
+    anchored_headings,
     fill_markers,
     inject_examples,
+    relative_link,
     rewrite_repository_links,
     rulebook_page,
     scenario_page,
     scenario_uri,
     scenarios_index,
+)
+from fivehundred.site.results import (
+    RESULTS_DIR,
+    RESULTS_MARKER,
+    Report,
+    load_reports,
+    results_markdown,
 )
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
@@ -81,6 +95,7 @@ class _State:
 
     scenarios: ClassVar[list[Scenario]] = []
     disputes: ClassVar[list[Dispute]] = []
+    reports: ClassVar[list[Report]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -93,6 +108,15 @@ class _State:
     """Pages whose rendering this build takes from the cache."""
     indexed: ClassVar[set[str]] = set()
     """Search-index cache keys used by this build."""
+    templated: ClassVar[dict[str, str]] = {}
+    """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
+    template_keys: ClassVar[set[str]] = set()
+    """Template cache keys used by this build."""
+    aside: ClassVar[dict[str, list[str]]] = {}
+    """Page ``src_uri`` → the HTML blocks taken out of its Markdown before conversion."""
+    site: ClassVar[str] = ""
+    """What every page's template output depends on besides the page: the configuration
+    file, the published address and the navigation with every title; set per build."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -107,6 +131,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for problem in dispute_problems(found.records, corpus.scenarios):
         log.warning(f"dispute record: {problem}")
     _State.disputes = found.records
+    reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
+    if problems:  # a bad report stops every build, strict or not: its column would be a lie
+        raise PluginError(
+            "the results folder holds a file that is not a valid report:\n  "
+            + "\n  ".join(problems)
+        )
+    _State.reports = reports
     _cache_search(config)
     snippets = config.mdx_configs.get("pymdownx.snippets")
     if isinstance(snippets, dict):
@@ -116,6 +147,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.keys = {}
     _State.hits = {}
     _State.indexed = set()
+    _State.templated = {}
+    _State.template_keys = set()
+    _State.aside = {}
+    _State.site = ""
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -130,7 +165,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         for file in files.documentation_pages()
         if file.src_uri.startswith(RULES_DIR)
     }
-    model = SiteModel.build(_State.scenarios, rule_pages)
+    profile_pages = {
+        file.src_uri: file.content_string
+        for file in files.documentation_pages()
+        if file.src_uri.startswith(PROFILES_DIR)
+    }
+    headings = {
+        uri: [(h.title, h.anchor) for h in anchored_headings(text)]
+        for uri, text in profile_pages.items()
+    }
+    model = SiteModel.build(
+        _State.scenarios, rule_pages, _State.disputes, profile_targets(profile_pages, headings)
+    )
     for problem in model.problems:
         log.warning(problem)
     _State.model = model
@@ -145,6 +191,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 relative = path.relative_to(repo).as_posix()
                 files.append(File.generated(config, relative, abs_src_path=str(path)))
                 _State.published[relative] = relative
+    for report in _State.reports:  # the reports themselves, for download
+        path = repo / report.file
+        files.append(File.generated(config, report.file, abs_src_path=str(path)))
+        _State.published[report.file] = report.file
     pages = _cache("scenario-pages")
     clauses = repr((sorted(model.clause_pages.items()), sorted(model.clause_titles.items())))
     used: set[str] = set()
@@ -175,7 +225,55 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
     markdown = fill_markers(markdown, uri, model)
     markdown = _dispute_content(markdown, uri, model)
-    return _from_cache(markdown, page)
+    if RESULTS_MARKER in markdown:
+        markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
+    markdown = _from_cache(markdown, page)
+    if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
+        markdown = _set_aside(markdown, uri)
+    return markdown
+
+
+# ---- raw HTML set aside: the scenario pages' tables and files skip the Markdown parser ----
+#
+# A scenario page is mostly HTML blocks the generator writes (the hands, the steps table,
+# the commands, the file).  Markdown passes an HTML block through untouched, but parses it
+# with Python's HTML parser first, which was the largest part of converting those pages.
+# Each such block is replaced by a one-line comment before conversion and put back, as
+# it was, in the converted page, so the HTML is the same as if Markdown had passed it on.
+
+_RAW_BLOCK = re.compile(
+    r'^<(p|table|pre|details) class="(?:fh-hands|fh-steps|fh-commands|note fh-source)">'
+    r".*?</\1>$",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def _set_aside(markdown: str, uri: str) -> str:
+    blocks: list[str] = []
+
+    def stash(match: re.Match[str]) -> str:
+        blocks.append(match.group(0))
+        return f"<!--fh-raw-{len(blocks) - 1}-->"
+
+    markdown = _RAW_BLOCK.sub(stash, markdown)
+    if blocks:
+        _State.aside[uri] = blocks
+    return markdown
+
+
+def _put_back(html: str, uri: str) -> str:
+    blocks = _State.aside.pop(uri, None)
+    if not blocks:
+        return html
+    for index, block in enumerate(blocks):
+        html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
+    return html
+
+
+def _results(uri: str, model: SiteModel) -> str:
+    rows = [(anchor, model.clause_link(anchor, uri)) for anchor in CLAUSE_ANCHORS]
+    links = {r.file: relative_link(uri, r.file) for r in _State.reports}
+    return results_markdown(_State.reports, model.scenarios, rows, links)
 
 
 def _dispute_content(markdown: str, uri: str, model: SiteModel) -> str:
@@ -260,6 +358,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
+    html = _put_back(html, uri)
     key = _State.keys.get(uri)
     if key is None or _State.hits.pop(uri, None) is not None:
         return html
@@ -288,7 +387,98 @@ class _Bytecode(jinja2.BytecodeCache):
 
 def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> jinja2.Environment:
     env.bytecode_cache = _Bytecode()
+    get_template = env.get_template
+
+    def cached_template(name: Any, *args: Any, **kwargs: Any) -> Any:
+        return _CachedTemplate(get_template(name, *args, **kwargs))
+
+    env.get_template = cached_template  # type: ignore[method-assign]
     return env
+
+
+# ---- template cache: a rebuild re-renders the theme only around pages that changed ------
+#
+# Rendering the theme's template (navigation, header, footer) around each page is the
+# largest part of a rebuild once the Markdown is cached.  A page's whole HTML file depends
+# on its rendering (``_State.keys``), its own address, its neighbours, the navigation with
+# every title in it and the configuration; when none of these changed since the last
+# build, the file from that build is written again.  A fresh process renders everything.
+
+
+class _CachedTemplate:
+    def __init__(self, template: jinja2.Template) -> None:
+        self._template = template
+
+    def render(self, context: Any) -> str:
+        page = context.get("page") if isinstance(context, dict) else None
+        key = None
+        if isinstance(page, Page):
+            key = _State.templated.get(page.file.src_uri)
+        if key is None:
+            return self._template.render(context)
+        key = hashlib.sha256(f"{key}\0{self._template.name}".encode()).hexdigest()
+        _State.template_keys.add(key)
+        cache = _cache("templates")
+        hit = cache.get(key)
+        if isinstance(hit, str):
+            return hit
+        output = self._template.render(context)
+        cache[key] = output
+        return output
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._template, name)
+
+
+def on_page_context(context: Any, page: Page, config: MkDocsConfig, nav: Navigation) -> Any:
+    rendered = _State.keys.get(page.file.src_uri)
+    if rendered is None:
+        return context
+    if not _State.site:
+        _State.site = _site_signature(config, nav)
+    neighbours = [
+        (p.title, getattr(p, "url", None)) if p is not None else None
+        for p in (page.previous_page, page.next_page, page.parent)
+    ]
+    parts = (
+        _State.site,
+        rendered,
+        page.url,
+        page.canonical_url or "",
+        page.edit_url or "",
+        page.title or "",
+        repr(page.meta),
+        repr(neighbours),
+    )
+    _State.templated[page.file.src_uri] = hashlib.sha256(
+        "\0".join(parts).encode("utf-8")
+    ).hexdigest()
+    return context
+
+
+def _site_signature(config: MkDocsConfig, nav: Navigation) -> str:
+    def walk(items: Any) -> Any:
+        return [
+            (type(item).__name__, item.title, getattr(item, "url", None), walk(item.children))
+            if getattr(item, "children", None)
+            else (type(item).__name__, item.title, getattr(item, "url", None))
+            for item in items
+        ]
+
+    try:
+        source = Path(config.config_file_path).read_bytes()
+    except OSError:
+        source = b""
+    digest = hashlib.sha256(source)
+    for part in (
+        _State.fingerprint,
+        config.site_url or "",
+        config.repo_url or "",
+        repr(config.extra),
+        repr(walk(nav.items)),
+    ):
+        digest.update(b"\0" + part.encode("utf-8"))
+    return digest.hexdigest()
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -300,6 +490,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     search = _cache("search")
     for key in [k for k in search if k not in _State.indexed]:
         del search[key]
+    templates = _cache("templates")
+    for key in [k for k in templates if k not in _State.template_keys]:
+        del templates[key]
 
 
 def _cache(name: str) -> dict[Any, Any]:
@@ -367,6 +560,7 @@ __all__ = [
     "on_env",
     "on_files",
     "on_page_content",
+    "on_page_context",
     "on_page_markdown",
     "on_post_build",
 ]

@@ -41,6 +41,7 @@ from ..engine import (
     sorted_cards,
 )
 from ..engine.actions import Action
+from ..engine.perft import PERFT_DEPTHS, perft
 from ..engine.scoring import THROWN_IN
 from ..scenarios import (
     ActionStep,
@@ -295,6 +296,13 @@ def _legal(session: ReferenceSession) -> list[str]:
     return sorted(str(a) for a in session.deal.legal_actions())
 
 
+def _perft(session: ReferenceSession) -> list[int]:
+    deal = session.deal
+    if deal is None:
+        return [0 for _ in PERFT_DEPTHS]
+    return [perft(deal, depth) for depth in PERFT_DEPTHS]
+
+
 def _contract_and_declarer(session: ReferenceSession) -> tuple[Bid | None, Seat | None]:
     """From the deal on the table, or from the last recorded result when there is none.
     A deal everybody passed has no contract, even when it is played at no trumps."""
@@ -350,6 +358,7 @@ _OBSERVERS: dict[str, Callable[[ReferenceSession], Any]] = {
     "to_act": _deal_value(lambda d: _name(d.to_act)),
     "legal": _legal,
     "legal_count": lambda s: len(_legal(s)),
+    "perft": _perft,
     "high_bid": _deal_value(lambda d: None if d.high_bid is None else d.high_bid.token),
     "high_bidder": _deal_value(lambda d: _name(d.high_bidder)),
     "passed": _deal_value(lambda d: [s.name for s in d.profile.seat_list if d.has_passed(s)], []),

@@ -1,0 +1,390 @@
+"""``fivehundred fuzz``: differential fuzzing of an implementation against the reference."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
+
+import click
+from rich.markup import escape
+
+from ..engine import PROFILE_NAMES, get_profile
+from ..safety import atomic_write_text, clean_text
+from .consoles import err_console, out_console
+
+if TYPE_CHECKING:
+    from ..fuzz.fuzzer import Tester
+
+    TesterFactory = Callable[[], tuple[Tester, Callable[[], None]]]
+
+SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
+
+
+def _shard(value: str | None) -> tuple[int, int]:
+    if value is None:
+        return (1, 1)
+    try:
+        i, n = (int(part) for part in value.split("/"))
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not I/N (e.g. 1/4)", param_hint="--shard") from None
+    if not 1 <= i <= n:
+        raise click.BadParameter(f"{value!r}: I must be from 1 to N", param_hint="--shard")
+    return (i, n)
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _terminate_like_ctrl_c() -> Iterator[None]:
+    """SIGTERM and SIGHUP stop the run like Ctrl-C: what was found is kept and reported."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError, OSError):
+                previous[number] = signal.signal(number, _raise_stopped)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _progress_bar(total: int | None) -> tuple[Callable[..., None], Callable[[], None]]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = err_console()
+    if not console.is_terminal:
+        return (lambda report: None), (lambda: None)
+    bar = Progress(
+        TextColumn("fuzz"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[found]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task("fuzz", total=total, found="")
+    bar.start()
+
+    def update(report: object) -> None:
+        from ..fuzz.fuzzer import FuzzReport
+
+        assert isinstance(report, FuzzReport)
+        bar.update(
+            task,
+            completed=report.deals,
+            found=f"{report.disagreeing} disagreeing, {len(report.families)} families",
+        )
+
+    return update, bar.stop
+
+
+def _nothing(report: object) -> None:
+    return None
+
+
+def _stop_nothing() -> None:
+    return None
+
+
+def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None) -> int:
+    from ..fuzz.fuzzer import FuzzReport
+    from ..fuzz.report import render, write_scenarios
+
+    assert isinstance(report, FuzzReport)
+    text = render(report, fmt)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        atomic_write_text(output, text)
+        err_console().print(f"wrote the report to {clean_text(escape(str(output)))}")
+    if out_dir is not None:
+        written = write_scenarios(report, out_dir)
+        bad = [w for w in written if w.problems]
+        err_console().print(
+            f"wrote {len(written)} scenarios to {clean_text(escape(str(out_dir)))}", markup=False
+        )
+        for item in bad:
+            err_console().print(f"{item.path}: {'; '.join(item.problems)}", markup=False)
+    if report.stopped == "interrupted":
+        return 130
+    return 1 if report.families else 0
+
+
+def run_fuzz(
+    *,
+    command: str | None,
+    seed: int,
+    deals: int | None,
+    seconds: float | None,
+    deal: int | None,
+    jobs: int,
+    shard: str | None,
+    out_dir: Path | None,
+    fmt: str,
+    output: Path | None,
+    profile: str,
+    variants: tuple[str, ...],
+    timeout: float,
+    startup_timeout: float,
+    shrink_budget: int,
+    progress: bool,
+) -> int:
+    from ..fuzz.fuzzer import FuzzError, Settings, external_tester, fuzz, reference_tester
+
+    try:
+        rules = get_profile(profile)
+    except KeyError:
+        if profile in PROFILE_NAMES:
+            why = f"the scenario layers do not run profile {profile} yet"
+        else:
+            why = f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}"
+        raise click.BadParameter(why, param_hint="--profile") from None
+    if rules.seats != 4 or len(rules.sides) != 2:
+        raise click.BadParameter(
+            f"the fuzz generators play four-handed partnership profiles only; {profile} is not",
+            param_hint="--profile",
+        )
+    if variants:
+        raise click.BadParameter(
+            "variants are not run by the scenario layers yet; fuzz the profile without them",
+            param_hint="--variant",
+        )
+    if jobs < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    if deals is not None and deals < 0:
+        raise click.BadParameter("must not be negative", param_hint="--deals")
+    if seconds is not None and seconds <= 0:
+        raise click.BadParameter("must be positive", param_hint="--time")
+    if deals is None and seconds is None:
+        deals = 100
+    settings = Settings(
+        seed=seed,
+        profile=profile,
+        shard=_shard(shard),
+        deals=deals,
+        seconds=seconds,
+        shrink_budget=shrink_budget,
+        only=deal,
+        command=command or "",
+    )
+    factory: TesterFactory
+    if command is None:
+        factory = reference_tester
+        name = "fivehundred-reference (in-process)"
+    else:
+        factory = functools.partial(
+            external_tester,
+            command,
+            timeout=timeout,
+            startup_timeout=startup_timeout,
+            profile=profile,
+        )
+        name = command
+        try:  # shake hands once up front: a broken adapter is reported before any deal
+            tester, close = external_tester(
+                command, timeout=timeout, startup_timeout=startup_timeout, profile=profile
+            )
+            name = tester.implementation.name
+            close()
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--impl") from None
+        except FuzzError as error:
+            err_console().print(f"fuzz: {error}", markup=False)
+            return 3
+        except KeyboardInterrupt:
+            err_console().print("fuzz: interrupted before the first deal", markup=False)
+            return 130
+    total = (
+        1
+        if deal is not None
+        else None
+        if deals is None
+        else len(range(settings.shard[0] - 1, deals, settings.shard[1]))
+    )
+    update, stop = _progress_bar(total) if progress else (_nothing, _stop_nothing)
+    try:
+        with _terminate_like_ctrl_c():
+            report = fuzz(factory, settings, name=name, jobs=jobs, progress=update)
+    except FuzzError as error:
+        stop()
+        err_console().print(f"fuzz: {error}", markup=False)
+        return 3
+    stop()
+    if report.stopped == "interrupted":
+        err_console().print("fuzz: interrupted; reporting what was found", markup=False)
+    return _finish(report, fmt, output, out_dir)
+
+
+def run_merge(paths: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None) -> int:
+    from ..fuzz.fuzzer import FuzzError, FuzzReport, merge
+
+    reports = []
+    for name in paths:
+        try:
+            data = json.loads(Path(name).read_text(encoding="utf-8"))
+            reports.append(FuzzReport.from_json(data))
+        except (OSError, ValueError, KeyError, TypeError, FuzzError) as error:
+            raise click.BadParameter(
+                f"{name}: not a readable fuzz report ({error})", param_hint="REPORTS"
+            ) from None
+    try:
+        merged = merge(reports)
+    except FuzzError as error:
+        raise click.UsageError(str(error)) from None
+    return _finish(merged, fmt, output, out_dir)
+
+
+def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
+    options = [
+        click.option(
+            "--impl",
+            "command",
+            help="The adapter's command (default: the reference itself, in-process).",
+        ),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals."),
+        click.option("--deals", type=int, help="Run deals 0 to N-1 (default 100 without --time)."),
+        click.option("--time", "seconds", type=float, help="Stop after this many seconds."),
+        click.option("--deal", type=int, help="Run only this deal (as a report names it)."),
+        click.option("--jobs", type=int, default=1, show_default=True, help="Adapter processes."),
+        click.option("--shard", help=SHARD_HELP),
+        click.option(
+            "--out",
+            "out_dir",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="Write each family's shrunk scenario into this folder.",
+        ),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(["text", "json", "markdown"]),
+            default="text",
+            show_default=True,
+        ),
+        click.option(
+            "-o",
+            "--output",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Write the report to this file.",
+        ),
+        click.option(
+            "--profile", default="australian-4", show_default=True, help="The profile to fuzz."
+        ),
+        click.option("--variant", "variants", multiple=True, help="A variant toggle (repeatable)."),
+        click.option(
+            "--timeout", type=float, default=10.0, show_default=True, help="Seconds per deal."
+        ),
+        click.option("--startup-timeout", type=float, default=30.0, show_default=True),
+        click.option(
+            "--shrink-budget", type=int, default=400, show_default=True, help="Runs per shrink."
+        ),
+        click.option(
+            "--progress/--no-progress", default=True, help="A progress bar on a terminal."
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+__all__ = ["fuzz_options", "out_console", "run_fuzz", "run_merge"]
+
+
+def run_perft(
+    *,
+    command: str | None,
+    positions: Path | None,
+    depth: int | None,
+    write: bool,
+    timeout: float,
+    startup_timeout: float,
+) -> int:
+    """``fivehundred perft``: the reference against the positions file, or an adapter."""
+    from ..fuzz.perft import (
+        PerftError,
+        check_implementation,
+        check_reference,
+        dump_positions,
+        load_positions,
+        positions_file,
+        reference_counts,
+    )
+
+    path = positions or positions_file()
+    try:
+        loaded = load_positions(path)
+    except PerftError as error:
+        raise click.BadParameter(str(error), param_hint="--positions") from None
+    console = out_console()
+    if depth is not None:
+        if depth < 0 or depth > 6:
+            raise click.BadParameter("from 0 to 6", param_hint="--depth")
+        for position in loaded:
+            (count,) = reference_counts(position.case, (depth,))
+            console.print(f"{count:>12,}  {position.name}", markup=False, highlight=False)
+        return 0
+    if write:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for item, (_, counts) in zip(data["positions"], check_reference(loaded), strict=True):
+            item["perft"] = list(counts)
+        atomic_write_text(path, dump_positions(data))
+        console.print(f"rewrote the counts of {len(loaded)} positions in {path}", markup=False)
+        return 0
+    bad = 0
+    if command is None:
+        for position, counts in check_reference(loaded):
+            ok = counts == position.counts
+            bad += not ok
+            mark = "ok  " if ok else "FAIL"
+            console.print(
+                f"{mark} {list(counts)!s:<22} {position.name}"
+                + ("" if ok else f" (file: {list(position.counts)})"),
+                markup=False,
+                highlight=False,
+            )
+        console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree with the file")
+        return 1 if bad else 0
+    from ..verify.external import ExternalImplementation, HandshakeError
+
+    try:
+        implementation = ExternalImplementation(
+            command, timeout=timeout, startup_timeout=startup_timeout
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--impl") from None
+    try:
+        hello = implementation.start()
+    except HandshakeError as error:
+        err_console().print(f"perft: the handshake failed: {error.message}", markup=False)
+        return 3
+    try:
+        if not hello.capabilities.legal_actions:
+            err_console().print(
+                "perft: the implementation lists no legal actions; nothing to check", markup=False
+            )
+            return 0
+        for position, problem in check_implementation(implementation, loaded):
+            bad += problem is not None
+            mark = "ok  " if problem is None else "FAIL"
+            shown = "" if problem is None else ": " + (problem.splitlines() or [""])[0][:300]
+            console.print(
+                f"{mark} {position.name}{shown}", markup=False, highlight=False, emoji=False
+            )
+    except BaseException:
+        implementation.kill()
+        raise
+    finally:
+        implementation.close()
+    console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree")
+    return 1 if bad else 0

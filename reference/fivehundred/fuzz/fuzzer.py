@@ -1,0 +1,667 @@
+"""The fuzz run: generate deals, compare each with the reference, group, shrink, report.
+
+Deal ``i`` of a run is :func:`~.generators.generate` ``(seed, i)``; a shard ``I/N`` runs
+the deals whose index is ``I - 1`` modulo ``N``.  A family's representative is always
+the disagreeing deal with the *lowest index*, shrunk; so merging the reports of shards
+(:func:`merge`) gives exactly what one run over the same deals gives (times aside).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import multiprocessing
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..scenarios import Checkpoint, PlayStart, Scenario
+from ..verify.external import ExternalImplementation, HandshakeError, unsupported_observations
+from ..verify.reference import InputError, observer_names
+from ..verify.runner import Implementation, ReferenceImplementation, judge
+from .cases import Case, materialize
+from .generators import GeneratorError, generate, generator_for
+from .shrink import Shrinker
+from .signature import Disagreement, Signature, first_disagreement, rulings_for
+from .write import mint_id, scenario_yaml
+
+__all__ = [
+    "REPORT_VERSION",
+    "Family",
+    "FuzzError",
+    "FuzzReport",
+    "Settings",
+    "Tester",
+    "fuzz",
+    "merge",
+]
+
+REPORT_VERSION = 1
+
+
+GENERATOR_ERROR = "generator-error"
+"""Counted as a generator in the report: a deal a generator could not make (a bug)."""
+NOT_FUZZED = frozenset({"perft"})
+"""Observations not asked for after every action: perft is checked by ``fivehundred perft``
+on its own positions (it costs thousands of actions per checkpoint)."""
+
+
+class FuzzError(Exception):
+    """The fuzz run cannot go on (the implementation refuses the profile, …)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    seed: int = 0
+    profile: str = "australian-4"
+    shard: tuple[int, int] = (1, 1)
+    deals: int | None = None
+    """Run the deals whose index is below this (``None``: until the time runs out)."""
+    seconds: float | None = None
+    shrink_budget: int = 400
+    only: int | None = None
+    """Run this one deal (``--deal``), whatever the shard and the limits."""
+    command: str = ""
+    """The implementation's command, for the report and the files written."""
+
+
+class Tester:
+    """Runs cases on one implementation and finds the first disagreement."""
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(
+        self,
+        implementation: Implementation,
+        *,
+        unsupported: Mapping[str, str] | None = None,
+        lenient_errors: bool = False,
+    ) -> None:
+        self.implementation = implementation
+        unsupported = unsupported or {}
+        self.keys = tuple(
+            k for k in observer_names() if k not in unsupported and k not in NOT_FUZZED
+        )
+        self.lenient_errors = lenient_errors
+        self.runs = 0
+        self.interrupted = False
+        """Ctrl-C arrived while a disagreement was being shrunk (it was kept, unverified)."""
+
+    def run(self, scenario: Scenario) -> Disagreement | None:
+        self.runs += 1
+        outcome = self.implementation.run(scenario)
+        if outcome.skipped is not None:
+            raise FuzzError(f"the implementation skipped a fuzz deal: {outcome.skipped}")
+        verdict = judge(scenario, outcome, self.lenient_errors)
+        return first_disagreement(scenario, verdict, outcome.result)
+
+    def check(self, case: Case) -> Disagreement | None:
+        try:
+            scenario = materialize(case, self.keys)
+        except InputError:
+            return None
+        return self.run(scenario)
+
+
+@dataclass
+class Family:
+    """Disagreements with one signature."""
+
+    signature: Signature
+    count: int
+    first: int
+    """The lowest deal index that showed it (the representative)."""
+    generator: str
+    rulings: tuple[str, ...] = ()
+    scenario_id: str = ""
+    scenario: str = ""
+    """The shrunk scenario file's text."""
+    filename: str = ""
+    expected: Any = None
+    actual: Any = None
+    original_actions: int = 0
+    shrunk_actions: int = 0
+    start: str = ""
+    """The kind of start of the shrunk scenario."""
+    start_tricks: int | None = None
+    """For a play start: tricks left to play in it."""
+    verified: bool = False
+    """The written scenario was run again and still failed in the same way."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "signature": self.signature.as_json(),
+            "describe": self.signature.describe(),
+            "count": self.count,
+            "first": self.first,
+            "generator": self.generator,
+            "rulings": list(self.rulings),
+            "scenario_id": self.scenario_id,
+            "filename": self.filename,
+            "expected": self.expected,
+            "actual": self.actual,
+            "original_actions": self.original_actions,
+            "shrunk_actions": self.shrunk_actions,
+            "start": self.start,
+            "start_tricks": self.start_tricks,
+            "verified": self.verified,
+            "scenario": self.scenario,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Family:
+        return cls(
+            signature=Signature.from_json(data["signature"]),
+            count=int(data["count"]),
+            first=int(data["first"]),
+            generator=str(data["generator"]),
+            rulings=tuple(data.get("rulings", ())),
+            scenario_id=str(data.get("scenario_id", "")),
+            scenario=str(data.get("scenario", "")),
+            filename=str(data.get("filename", "")),
+            expected=data.get("expected"),
+            actual=data.get("actual"),
+            original_actions=int(data.get("original_actions", 0)),
+            shrunk_actions=int(data.get("shrunk_actions", 0)),
+            start=str(data.get("start", "")),
+            start_tricks=data.get("start_tricks"),
+            verified=bool(data.get("verified", False)),
+        )
+
+
+@dataclass
+class FuzzReport:
+    implementation: str
+    command: str
+    seed: int
+    profile: str
+    shards: list[tuple[int, int]]
+    deals: int = 0
+    by_generator: Counter[str] = field(default_factory=Counter)
+    disagreeing: int = 0
+    families: dict[Signature, Family] = field(default_factory=dict)
+    stopped: str = "deals"
+    """Why the run ended: ``deals``, ``time`` or ``interrupted``."""
+    seconds: float = 0.0
+    jobs: int = 1
+    indices: list[int] = field(default_factory=list)
+    """Every deal index run (sorted), so that merged shards can be checked for overlap."""
+
+    @property
+    def sorted_families(self) -> list[Family]:
+        return sorted(self.families.values(), key=lambda f: (-f.count, f.first))
+
+    def add(self, index: int, generator: str, found: Family | Signature | None) -> None:
+        self.deals += 1
+        self.indices.append(index)
+        self.by_generator[generator] += 1
+        if found is None:
+            return
+        self.disagreeing += 1
+        signature = found if isinstance(found, Signature) else found.signature
+        known = self.families.get(signature)
+        if known is None:
+            if isinstance(found, Family):
+                self.families[signature] = found
+            else:  # counted, not yet shrunk: a placeholder until its family arrives
+                self.families[signature] = Family(signature, 1, index, generator)
+            return
+        known.count += 1
+        if isinstance(found, Family) and (found.first < known.first or not known.scenario):
+            found.count = known.count
+            self.families[signature] = found
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "fivehundred_fuzz_report": REPORT_VERSION,
+            "implementation": self.implementation,
+            "command": self.command,
+            "seed": self.seed,
+            "profile": self.profile,
+            "shards": [f"{i}/{n}" for i, n in self.shards],
+            "deals": self.deals,
+            "by_generator": dict(sorted(self.by_generator.items())),
+            "disagreeing": self.disagreeing,
+            "stopped": self.stopped,
+            "seconds": round(self.seconds, 3),
+            "jobs": self.jobs,
+            "indices": _ranges(sorted(self.indices)),
+            "families": [f.as_json() for f in self.sorted_families],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FuzzReport:
+        if data.get("fivehundred_fuzz_report") != REPORT_VERSION:
+            raise FuzzError("not a fivehundred fuzz report (version 1)")
+        shards = []
+        for text in data["shards"]:
+            i, n = str(text).split("/")
+            shards.append((int(i), int(n)))
+        report = cls(
+            implementation=str(data["implementation"]),
+            command=str(data["command"]),
+            seed=int(data["seed"]),
+            profile=str(data["profile"]),
+            shards=shards,
+            deals=int(data["deals"]),
+            by_generator=Counter({str(k): int(v) for k, v in data["by_generator"].items()}),
+            disagreeing=int(data["disagreeing"]),
+            stopped=str(data["stopped"]),
+            seconds=float(data["seconds"]),
+            jobs=int(data["jobs"]),
+            indices=_unranges(data["indices"]),
+        )
+        for item in data["families"]:
+            family = Family.from_json(item)
+            report.families[family.signature] = family
+        return report
+
+
+def _ranges(indices: Sequence[int]) -> list[list[int]]:
+    """Sorted indices as ``[first, last, step]`` runs (a shard's indices share a step)."""
+    out: list[list[int]] = []
+    for index in indices:
+        if out:
+            first, last, step = out[-1]
+            if step == 0 and index > last:
+                out[-1] = [first, index, index - last]
+                continue
+            if index - last == step:
+                out[-1][1] = index
+                continue
+        out.append([index, index, 0])
+    return out
+
+
+def _unranges(runs: Sequence[Sequence[int]]) -> list[int]:
+    out: list[int] = []
+    for first, last, step in runs:
+        out += [first] if step == 0 else list(range(first, last + 1, step))
+    return out
+
+
+# ---- one deal ---------------------------------------------------------------------------
+
+
+def _title(signature: Signature, contract: str | None) -> str:
+    where = f" in {contract}" if contract else ""
+    if signature.check == "outcome":
+        return f"Fuzz: a {signature.kind}{where} is {signature.expected}, not {signature.actual}"
+    return (
+        f"Fuzz: {signature.check} after a {signature.kind}{where}: expected "
+        f"{signature.expected}, got {signature.actual}"
+    )
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _contract(case: Case) -> str | None:
+    if isinstance(case.setup, PlayStart):
+        return case.setup.contract
+    return None
+
+
+def _start_tricks(case: Case) -> int | None:
+    setup = case.setup
+    if not isinstance(setup, PlayStart):
+        return None
+    return max(len(cards) for cards in setup.hands.values())
+
+
+def _final_scenario(
+    tester: Tester,
+    case: Case,
+    found: Disagreement,
+    settings: Settings,
+    index: int,
+    *,
+    run: bool = True,
+) -> tuple[Scenario, bool]:
+    """The shrunk case with only the failed check; verified to fail the same way (else
+    with every checkpoint up to the failure)."""
+    signature = found.signature
+    contract = _contract(case)
+    rulings = rulings_for(signature, contract)
+    if signature.check == "outcome":
+        what = f"the {signature.kind} is {signature.expected}"
+    else:
+        what = f"{signature.check} is {_short(found.expected, 120)}"
+    generator = generator_for(index)
+    explanation = (
+        f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
+        f"{generator}) against `{settings.command or tester.implementation.name}`, then "
+        f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
+        f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
+        f"'{settings.command}' --seed {settings.seed} --deal {index}`.\n"
+    )
+    title = _title(signature, contract)
+    assertion = f"After these steps {what}, as the reference engine rules."
+    checkpoints: dict[int, tuple[str, ...]] = {}
+    if signature.check != "outcome":
+        checkpoints[found.action] = (signature.check,)
+    tries = [checkpoints, None]
+    scenario = None
+    for chosen in tries:
+        scenario = materialize(
+            case,
+            tester.keys,
+            checkpoints=chosen,
+            title=title,
+            rules=rulings,
+            assertion=assertion,
+            explanation=explanation,
+        )
+        if signature.check != "outcome" and not any(
+            isinstance(s, Checkpoint) for s in scenario.steps
+        ):
+            continue
+        if not run:
+            return _with_id(scenario), False
+        result = tester.run(scenario)
+        if result is not None and result.signature == signature:
+            return _with_id(scenario), True
+    assert scenario is not None
+    return _with_id(scenario), False
+
+
+def _with_id(scenario: Scenario) -> Scenario:
+    body = scenario_yaml(scenario, "")
+    return replace(scenario, id=mint_id(body))
+
+
+def _header(settings: Settings, index: int, signature: Signature) -> str:
+    return (
+        "yaml-language-server: $schema=../../schema/scenario.schema.json\n"
+        f"Written by `fivehundred fuzz --seed {settings.seed}` (deal {index}): "
+        f"{signature.describe()}"
+    )
+
+
+def _filename(scenario: Scenario, signature: Signature) -> str:
+    slug = "-".join(
+        part
+        for part in f"{signature.kind}-{signature.check}".replace("_", "-").lower().split("-")
+        if part
+    )
+    return f"fuzz-{scenario.id.lower()}-{slug}.yaml"
+
+
+def investigate(
+    tester: Tester, settings: Settings, index: int, case: Case, found: Disagreement
+) -> Family:
+    """Shrink a first disagreement of its kind and make its scenario file."""
+    signature = found.signature
+    generator = generator_for(index)
+    family = Family(signature, 1, index, generator, original_actions=len(case.actions))
+    if signature.kind == "errored":  # crashes and hangs are not shrunk (each try may hang)
+        family.rulings = ("worked-example",)
+        family.actual = signature.actual
+        small = case
+        scenario = materialize(
+            small,
+            tester.keys,
+            title=f"Fuzz: the implementation errored ({signature.actual[:60]})",
+            assertion="The implementation answers this scenario without erroring.",
+            explanation=f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}).\n",
+        )
+        scenario = _with_id(scenario)
+    else:
+        shrinker = Shrinker(tester.check, settings.shrink_budget)
+        try:
+            small, small_found = shrinker.shrink(case, found)
+            scenario, family.verified = _final_scenario(tester, small, small_found, settings, index)
+        except KeyboardInterrupt:  # keep what was found: the smallest case so far, unverified
+            tester.interrupted = True
+            small, small_found = shrinker.best or case, shrinker.best_found or found
+            scenario, family.verified = _final_scenario(
+                tester, small, small_found, settings, index, run=False
+            )
+        family.rulings = scenario.rules
+        family.expected, family.actual = small_found.expected, small_found.actual
+    family.scenario_id = scenario.id
+    family.scenario = scenario_yaml(scenario, _header(settings, index, signature))
+    family.filename = _filename(scenario, signature)
+    family.shrunk_actions = len(small.actions)
+    family.start = small.setup.kind
+    family.start_tricks = _start_tricks(small)
+    return family
+
+
+def fuzz_deal(
+    tester: Tester, settings: Settings, index: int, seen: set[Signature]
+) -> tuple[str, Family | Signature | None]:
+    """Run deal ``index``: ``None`` when it agrees, its signature when its family is
+    already known here, or the new family, shrunk."""
+    try:
+        case = generate(settings.seed, index, settings.profile)
+    except GeneratorError:  # counted apart in the report, never the end of a run
+        return GENERATOR_ERROR, None
+    generator = generator_for(index)
+    found = tester.check(case)
+    if found is None:
+        return generator, None
+    if found.signature in seen:
+        return generator, found.signature
+    seen.add(found.signature)
+    return generator, investigate(tester, settings, index, case, found)
+
+
+# ---- the run ---------------------------------------------------------------------------
+
+
+def shard_indices(settings: Settings) -> Iterator[int]:
+    if settings.only is not None:
+        return iter([settings.only])
+    i, n = settings.shard
+    indices = itertools.count(i - 1, n)
+    if settings.deals is not None:
+        return iter(range(i - 1, settings.deals, n))
+    return indices
+
+
+Progress = Callable[[FuzzReport], None]
+
+
+def fuzz(
+    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]],
+    settings: Settings,
+    *,
+    name: str,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> FuzzReport:
+    """Run the fuzz loop until the deals or the time are used up, or Ctrl-C.
+
+    ``tester_factory`` makes a tester and the function that closes it (in each worker
+    process when ``jobs`` > 1).
+    """
+    report = FuzzReport(name, settings.command, settings.seed, settings.profile, [settings.shard])
+    report.jobs = jobs
+    started = time.monotonic()
+    deadline = None if settings.seconds is None else started + settings.seconds
+    try:
+        if jobs <= 1:
+            _serial(tester_factory, settings, report, deadline, progress)
+        else:
+            _parallel(tester_factory, settings, report, deadline, progress, jobs)
+    except KeyboardInterrupt:
+        report.stopped = "interrupted"
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _serial(
+    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]],
+    settings: Settings,
+    report: FuzzReport,
+    deadline: float | None,
+    progress: Progress | None,
+) -> None:
+    tester, close = tester_factory()
+    seen: set[Signature] = set()
+    try:
+        for index in shard_indices(settings):
+            if deadline is not None and time.monotonic() >= deadline:
+                report.stopped = "time"
+                return
+            generator, found = fuzz_deal(tester, settings, index, seen)
+            report.add(index, generator, found)
+            if progress is not None:
+                progress(report)
+            if tester.interrupted:
+                raise KeyboardInterrupt
+    finally:
+        close()
+
+
+# ---- several adapter processes ------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_start(
+    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]], settings: Settings
+) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run
+    tester, close = tester_factory()
+    _WORKER.update(tester=tester, close=close, settings=settings, seen=set())
+
+    def stop(signum: int, frame: object) -> None:
+        with contextlib.suppress(Exception):
+            close()
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _worker_deal(index: int) -> tuple[int, str, Family | Signature | None]:
+    generator, found = fuzz_deal(_WORKER["tester"], _WORKER["settings"], index, _WORKER["seen"])
+    return index, generator, found
+
+
+def _parallel(
+    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]],
+    settings: Settings,
+    report: FuzzReport,
+    deadline: float | None,
+    progress: Progress | None,
+    jobs: int,
+) -> None:
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(jobs, _worker_start, (tester_factory, settings))
+    try:
+        results = pool.imap(_worker_deal, shard_indices(settings), chunksize=1)
+        while True:
+            if deadline is not None and time.monotonic() >= deadline:
+                report.stopped = "time"
+                return
+            try:
+                wait = None if deadline is None else max(0.01, deadline - time.monotonic())
+                index, generator, found = results.next(wait)
+            except StopIteration:
+                return
+            except multiprocessing.TimeoutError:
+                report.stopped = "time"
+                return
+            report.add(index, generator, found)
+            if progress is not None:
+                progress(report)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# ---- merging shards ------------------------------------------------------------------------
+
+
+def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
+    """Shard reports combined as one run over all their deals would have reported them."""
+    if not reports:
+        raise FuzzError("nothing to merge")
+    first = reports[0]
+    for other in reports[1:]:
+        for what in ("seed", "profile", "command"):
+            if getattr(other, what) != getattr(first, what):
+                raise FuzzError(
+                    f"the reports differ in {what} ({getattr(first, what)!r} and "
+                    f"{getattr(other, what)!r}); only shards of one run can be merged"
+                )
+    seen_indices: set[int] = set()
+    for report in reports:
+        overlap = seen_indices & set(report.indices)
+        if overlap:
+            raise FuzzError(f"the reports overlap: deal {min(overlap)} is in two of them")
+        seen_indices |= set(report.indices)
+    merged = FuzzReport(
+        first.implementation,
+        first.command,
+        first.seed,
+        first.profile,
+        sorted({s for r in reports for s in r.shards}),
+    )
+    merged.jobs = max(r.jobs for r in reports)
+    merged.seconds = max(r.seconds for r in reports)
+    stops = {r.stopped for r in reports}
+    merged.stopped = (
+        "interrupted" if "interrupted" in stops else ("time" if "time" in stops else "deals")
+    )
+    merged.deals = sum(r.deals for r in reports)
+    merged.disagreeing = sum(r.disagreeing for r in reports)
+    merged.indices = sorted(seen_indices)
+    for report in reports:
+        merged.by_generator.update(report.by_generator)
+        for signature, family in report.families.items():
+            known = merged.families.get(signature)
+            if known is None:
+                merged.families[signature] = replace(family)
+                continue
+            count = known.count + family.count
+            if family.first < known.first:
+                merged.families[signature] = replace(family)
+            merged.families[signature].count = count
+    return merged
+
+
+def reference_tester() -> tuple[Tester, Callable[[], None]]:
+    """The reference in-process as the implementation: finds nothing (a baseline)."""
+    implementation = ReferenceImplementation()
+    return Tester(implementation), implementation.close
+
+
+def external_tester(
+    command: str, *, timeout: float, startup_timeout: float, profile: str
+) -> tuple[Tester, Callable[[], None]]:
+    """An adapter started over protocol v1: handshake, capabilities, then a tester.
+
+    Raises :class:`FuzzError` when the handshake fails or the profile is not supported.
+    """
+    implementation = ExternalImplementation(
+        command, timeout=timeout, startup_timeout=startup_timeout
+    )
+    try:
+        hello = implementation.start()
+    except HandshakeError as error:
+        implementation.kill()
+        detail = f"\n{error.stderr.strip()}" if error.stderr.strip() else ""
+        raise FuzzError(f"the handshake failed: {error.message}{detail}") from None
+    capabilities = hello.capabilities
+    if profile not in capabilities.profiles:
+        implementation.close()
+        declared = ", ".join(capabilities.profiles) or "none"
+        raise FuzzError(
+            f"the implementation does not support profile {profile} (it declared: {declared})"
+        )
+    tester = Tester(
+        implementation,
+        unsupported=unsupported_observations(capabilities),
+        lenient_errors=not capabilities.error_codes,
+    )
+    return tester, implementation.close

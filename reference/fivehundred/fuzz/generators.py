@@ -1,0 +1,518 @@
+"""Seeded generators of fuzz cases: every case is reproducible from ``(seed, index)``.
+
+Deal ``index`` of a run with seed ``seed`` uses generator ``GENERATORS[index % n]`` and
+a :class:`random.Random` seeded with ``"{seed}:{index}"`` (string seeds are hashed the
+same way on every platform and Python version), so any deal can be regenerated alone,
+on any machine, in any shard.
+
+The generators drive the reference itself (:class:`~fivehundred.verify.reference.
+ReferenceSession`) to choose legal actions, so what they produce is what the reference
+will say about it.  Illegal actions are injected at random points: a random call, card,
+discard, nomination or deal by a random seat, in any phase, including after the deal
+and after the game are over, which between them reach every rejection code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..engine import (
+    BLIND_MISERE,
+    JOKER,
+    MISERE,
+    OPEN_MISERE,
+    SEATS,
+    SUIT_BIDS,
+    SUITS,
+    Bid,
+    Card,
+    Deal,
+    Discard,
+    Nominate,
+    Play,
+    Profile,
+    Seat,
+    card_token,
+    cards_in,
+    get_profile,
+    parse_bid,
+    parse_card,
+    score_deal,
+    shuffled_deck,
+)
+from ..engine.actions import Action
+from ..scenarios import (
+    AuctionStart,
+    CallStep,
+    DealResultStep,
+    DealStep,
+    DeckStart,
+    DiscardStep,
+    GameStart,
+    NominateStep,
+    PlayStart,
+    PlayStep,
+    RecordedResult,
+    ScenarioInput,
+    Setup,
+    Step,
+)
+from ..verify.reference import InputError, ReferenceSession
+from .cases import Case, auction_start, play_start
+
+__all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for"]
+
+
+class GeneratorError(Exception):
+    """A generator made a position the reference refuses (a bug in the generator)."""
+
+
+MAX_ACTIONS = 200
+"""No case takes more actions than this (a whole game of several deals stays under it)."""
+
+
+@dataclass
+class _Driver:
+    """A reference session being driven, and the actions taken so far."""
+
+    rng: random.Random
+    profile: Profile
+    session: ReferenceSession
+    actions: list[Step]
+    wild: float
+    """The chance of injecting an illegal (random) action before each legal one."""
+
+    def take(self, step: Step) -> None:
+        self.session.step(step, len(self.actions))
+        self.actions.append(step)
+
+    def legal_step(self) -> Step | None:
+        deal = self.session.deal
+        if deal is None or deal.to_act is None:
+            return None
+        seat = deal.to_act
+        legal = deal.legal_actions()
+        if not legal:
+            return None
+        return action_step(seat, legal[self.rng.randrange(len(legal))])
+
+    def play_out(self, limit: int = MAX_ACTIONS) -> None:
+        """Legal actions (with wild ones injected) until the deal ends."""
+        while len(self.actions) < limit:
+            if self.rng.random() < self.wild:
+                self.take(wild_step(self.rng, self.profile, self.session))
+            step = self.legal_step()
+            if step is None:
+                return
+            self.take(step)
+
+    def after_the_end(self) -> None:
+        """A few wild actions once the deal is over (deal-over, wrong-phase)."""
+        for _ in range(self.rng.randrange(3)):
+            self.take(wild_step(self.rng, self.profile, self.session))
+
+
+def action_step(seat: Seat, action: Action) -> Step:
+    """An engine action as the scenario step that takes it."""
+    name = seat.name
+    if isinstance(action, Discard):
+        return DiscardStep(name, tuple(card_token(c) for c in action.cards))
+    if isinstance(action, Nominate):
+        return NominateStep(name, action.suit.letter)
+    if isinstance(action, Play):
+        names = None if action.names is None else action.names.letter
+        return PlayStep(name, card_token(action.card), names)
+    return CallStep(name, action.token)
+
+
+def _calls(profile: Profile) -> list[str]:
+    """The profile's calls: a token the profile does not have (``bid-not-available``)
+    cannot be written in one of its scenarios, so it is never tried."""
+    return [bid.token for bid in profile.bid_rank] + ["PASS"]
+
+
+def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -> Step:
+    """A random action, mostly illegal: usually one of the phase's kind by the seat to act
+    (which reaches the phase's own codes), sometimes anything by anyone."""
+    deal = session.deal
+    to_act = None if deal is None else deal.to_act
+    seat = to_act if to_act is not None and rng.random() < 0.6 else rng.choice(SEATS)
+    own = [] if deal is None else deal.hand(seat)
+    phase = None if deal is None else deal.phase.value
+    if (
+        deal is not None
+        and phase == "play"
+        and deal.tricks_played == 0
+        and not deal.current_trick
+        and rng.random() < 0.5
+    ):  # before the first lead: the joker's holder, declarer or not, tries to nominate
+        holders = [s for s in SEATS if JOKER in deal.hand(s)]
+        if holders:
+            return NominateStep(holders[0].name, rng.choice(SUITS).letter)
+    if phase is not None and rng.random() < 0.7:
+        kind = {"auction": "call", "kitty": "discard", "play": "play"}.get(phase, "any")
+    else:
+        kind = rng.choice(("call", "call", "play", "play", "discard", "nominate", "deal"))
+    if kind == "any":
+        kind = rng.choice(("call", "play", "discard", "nominate"))
+    if kind == "call":
+        calls = _calls(profile)
+        if rng.random() < 0.3:
+            calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
+        elif deal is not None and rng.random() < 0.3:
+            passed = [s for s in SEATS if deal.has_passed(s)]
+            seat = rng.choice(passed) if passed else seat
+        return CallStep(seat.name, rng.choice(calls))
+    if kind == "play":
+        if rng.random() < 0.15:
+            return NominateStep(seat.name, rng.choice(SUITS).letter)
+        pool = own if own and rng.random() < 0.8 else list(profile.deck)
+        card = JOKER if JOKER in own and rng.random() < 0.3 else rng.choice(pool)
+        names = None
+        if (card == JOKER and rng.random() < 0.6) or rng.random() < 0.03:
+            names = rng.choice(SUITS).letter
+        return PlayStep(seat.name, card_token(card), names)
+    if kind == "discard":
+        size = rng.choice((2, 3, 3, 3, 4))
+        pool = own + ([] if deal is None else _kitty(deal))
+        if len(pool) < size or rng.random() < 0.2:
+            pool = list(profile.deck)
+        cards = rng.sample(pool, size)
+        if size == 3 and rng.random() < 0.1:
+            cards[2] = cards[1]  # the same card twice
+        return DiscardStep(seat.name, tuple(card_token(c) for c in cards))
+    if kind == "nominate":
+        return NominateStep(seat.name, rng.choice(SUITS).letter)
+    if rng.random() < 0.5:
+        return DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng)))
+    return DealResultStep(_random_result(rng, profile))
+
+
+def _kitty(deal: Deal) -> list[Card]:
+    return cards_in(deal.kitty)
+
+
+def _random_result(rng: random.Random, profile: Profile) -> RecordedResult:
+    bid = rng.choice(list(profile.bid_rank))
+    tricks = rng.randrange(2) if bid.is_misere else rng.randrange(profile.hand_size + 1)
+    return RecordedResult(bid.token, rng.choice(SEATS).name, tricks)
+
+
+def _driver(rng: random.Random, profile: Profile, setup: Setup, wild: float) -> _Driver:
+    session = ReferenceSession(ScenarioInput("FUZZ", profile.name, setup, ()))
+    return _Driver(rng, profile, session, [], wild)
+
+
+def _deck_case(rng: random.Random, profile: Profile, wild: float) -> Case:
+    deck = tuple(card_token(c) for c in shuffled_deck(profile, rng))
+    setup = DeckStart(dealer=rng.choice(SEATS).name, deck=deck)
+    driver = _driver(rng, profile, setup, wild)
+    driver.play_out()
+    driver.after_the_end()
+    return Case(setup, tuple(driver.actions), profile.name)
+
+
+def random_deal(rng: random.Random, profile: Profile) -> Case:
+    """A shuffled deck, random legal play, a few illegal actions."""
+    return _deck_case(rng, profile, 0.08)
+
+
+def illegal_heavy(rng: random.Random, profile: Profile) -> Case:
+    """A shuffled deck with an illegal action tried before a third of the legal ones."""
+    return _deck_case(rng, profile, 0.35)
+
+
+# ---- steered contracts -----------------------------------------------------------------
+
+CONTRACT_KINDS = ("suit", "no-trumps", "misere", "open-misere", "slam", "throw-in")
+JOKER_PLACES = ("declarer", "partner", "defender", "kitty")
+
+
+def _place_joker(
+    rng: random.Random, hands: list[list[Card]], kitty: list[Card], where: int
+) -> None:
+    """Move the joker into hand ``where`` (a seat index) or the kitty (``-1``)."""
+    holders = [*hands, kitty]
+    target = holders[where]
+    for holder in holders:
+        if JOKER in holder:
+            if holder is target:
+                return
+            swap = rng.randrange(len(target))
+            holder[holder.index(JOKER)], target[swap] = target[swap], JOKER
+            return
+
+
+def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
+    """Deals steered to one kind of contract; no trumps puts the joker in every place."""
+
+    def generate(rng: random.Random, profile: Profile) -> Case:
+        dealer = rng.choice(SEATS)
+        deal = Deal.from_deck(profile, dealer, shuffled_deck(profile, rng))
+        hands = [deal.hand(s) for s in SEATS]
+        kitty = _kitty(deal)
+        order = [profile.left[dealer]]
+        while len(order) < len(SEATS):
+            order.append(profile.left[order[-1]])
+        declarer = rng.choice(order)
+        if kind == "no-trumps":
+            place = rng.choice(JOKER_PLACES)
+            partner = profile.left[profile.left[declarer]]
+            defender = profile.left[declarer]
+            where = {"declarer": declarer, "partner": partner, "defender": defender}.get(place)
+            _place_joker(rng, hands, kitty, -1 if where is None else int(where))
+        fresh = Deal(profile, dealer, hands, kitty)
+        setup: AuctionStart = auction_start(fresh, dealer.name, None)
+        driver = _driver(rng, profile, setup, 0.05)
+        target = _target(rng, kind, profile)
+        _auction(driver, declarer, target, kind)
+        driver.play_out()
+        driver.after_the_end()
+        return Case(setup, tuple(driver.actions), profile.name)
+
+    generate.__name__ = f"contract_{kind.replace('-', '_')}"
+    return generate
+
+
+def _target(rng: random.Random, kind: str, profile: Profile) -> Bid | None:
+    """The contract to steer to (a suit bid when the profile has no such misère)."""
+    bids = [b for b in SUIT_BIDS.values() if b in profile.bid_rank]
+    if kind == "misere" and MISERE in profile.bid_rank:
+        return MISERE
+    if kind == "open-misere" and OPEN_MISERE in profile.bid_rank:
+        return OPEN_MISERE
+    if kind == "throw-in":
+        return None
+    if kind == "slam":
+        return rng.choice([b for b in bids if b.level == 10 and b.strain is not None])
+    if kind == "no-trumps":
+        return rng.choice([b for b in bids if b.strain is not None and b.trump is None])
+    return rng.choice([b for b in bids if b.trump is not None and (b.level or 0) < 10])
+
+
+def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> None:
+    """Calls until ``declarer`` has bid ``target`` and the others pass (all pass for a
+    throw-in); a seven is bid first for a misère, and sometimes lower bids come first."""
+    rng = driver.rng
+    sevens = [b for b in SUIT_BIDS.values() if b.level == 7 and b.strain is not None]
+    opened = False
+    for _ in range(40):
+        deal = driver.session.deal
+        if deal is None or deal.to_act is None or deal.phase.value != "auction":
+            return
+        seat = deal.to_act
+        legal = {str(a): a for a in deal.legal_actions()}
+        early = kind == "misere" and not opened and MISERE in driver.profile.bid_rank
+        if early and "MIS" not in legal and rng.random() < 0.4:
+            driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
+        call = "PASS"
+        if target is not None and seat == declarer and target.token in legal:
+            call = target.token
+        elif target is not None and kind == "misere" and not opened and seat != declarer:
+            options = [b.token for b in sevens if b.token in legal]
+            if options:
+                call, opened = rng.choice(options), True
+        elif target is not None and rng.random() < 0.25:
+            lower = [a for t, a in legal.items() if isinstance(a, Bid) and t != target.token]
+            below = [a.token for a in lower if _rank(driver, a) < _rank(driver, target)]
+            if below and kind != "misere":
+                call = rng.choice(below)
+        if rng.random() < driver.wild:
+            driver.take(wild_step(rng, driver.profile, driver.session))
+        driver.take(CallStep(seat.name, call))
+
+
+def _rank(driver: _Driver, bid: Bid) -> int:
+    return driver.profile.bid_rank.get(bid, -1)
+
+
+# ---- mid-deal starts and whole games ---------------------------------------------------
+
+
+def mid_deal(rng: random.Random, profile: Profile) -> Case:
+    """Play from a random trick boundary of a random (steered) deal."""
+    whole = steered(rng.choice(CONTRACT_KINDS[:-1]))(rng, profile)
+    session = ReferenceSession(ScenarioInput("FUZZ", profile.name, whole.setup, ()))
+    boundaries: list[PlayStart] = []
+    for index, action in enumerate(whole.actions):
+        start = play_start(session)
+        if start is not None:
+            boundaries.append(start)
+        session.step(action, index)
+    if not boundaries:
+        return whole
+    chosen = rng.choice(boundaries)
+    if rng.random() < 0.35:  # the declarers one made contract away from 500
+        chosen = replace(chosen, scores=_one_contract_from_500(rng, profile, chosen))
+    driver = _driver(rng, profile, chosen, 0.1)
+    driver.play_out()
+    driver.after_the_end()
+    return Case(chosen, tuple(driver.actions), profile.name)
+
+
+_LEFT_BOWER_SUIT = {"S": "C", "C": "S", "D": "H", "H": "D"}
+
+
+def _hot_cards(contract: str) -> list[Card]:
+    """The cards whose rank is easiest to get wrong: the joker, and in a suit contract
+    both bowers and the ace of trumps."""
+    trump = contract[-1]
+    if contract.endswith("NT") or "MIS" in contract:
+        return [JOKER]
+    hot = ["JK", f"J{trump}", f"J{_LEFT_BOWER_SUIT[trump]}", f"A{trump}"]
+    return [parse_card(token) for token in hot]
+
+
+def joker_endgame(rng: random.Random, profile: Profile) -> Case:
+    """The last tricks with the cards that are easiest to rank wrong in the hands: in no
+    trumps and misère the suitless joker (often with the leader, some suits not yet led:
+    where joker leads go wrong); in a suit contract the joker, both bowers and the ace."""
+    size = rng.randrange(1, 4)
+    suits = [f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"]
+    available = {bid.token for bid in profile.bid_rank}
+    contract = rng.choice(
+        [c for c in ("6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits) if c in available]
+    )
+    declarer = rng.choice(SEATS)
+    misere = contract in ("MIS", "OMIS")
+    out = profile.left[profile.left[declarer]] if misere else None
+    active = [s for s in SEATS if s != out]
+    hot = _hot_cards(contract)
+    pool = [c for c in profile.deck if c not in hot]
+    rng.shuffle(pool)
+    hands: dict[str, list[Card]] = {s.name: [] for s in SEATS}
+    for seat in active:
+        hands[seat.name] = [pool.pop() for _ in range(size)]
+    holder = rng.choice(active)
+    hands[holder.name][0] = JOKER
+    for card in hot[1:]:  # each other hot card replaces a plain card of a random hand
+        seat = rng.choice(active)
+        plain = [i for i, c in enumerate(hands[seat.name]) if c not in hot]
+        if plain:
+            hands[seat.name][rng.choice(plain)] = card
+    played = profile.hand_size - size
+    led = rng.sample(list(SUITS), rng.randrange(0, 4))
+    leader = holder if rng.random() < 0.7 else rng.choice(active)
+    declarer_side = "NS" if declarer.name in ("N", "S") else "EW"
+    won = 0 if misere else rng.randrange(played + 1)
+    tricks = {declarer_side: won, "EW" if declarer_side == "NS" else "NS": played - won}
+    setup = PlayStart(
+        dealer=rng.choice(SEATS).name,
+        contract=contract,
+        declarer=declarer.name,
+        hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
+        leader=leader.name,
+        suits_led=tuple(s.letter for s in led) or None,
+        tricks=tricks,
+    )
+    try:
+        driver = _driver(rng, profile, setup, 0.4)
+    except InputError:  # not a position the engine accepts: a random deal instead
+        return random_deal(rng, profile)
+    driver.play_out()
+    driver.after_the_end()
+    return Case(setup, tuple(driver.actions), profile.name)
+
+
+def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int], Step]:
+    """Scores from which one recorded result lands a side on exactly +500 or -500 (or
+    one step past it), and that result: where the end-of-game rules are decided."""
+    bids = list(profile.bid_rank)
+    miseres = [b for b in bids if b.is_misere]
+    bid = rng.choice(miseres if miseres and rng.random() < 0.3 else bids)
+    declarer = rng.choice(SEATS)
+    made = rng.random() < 0.6
+    if bid.is_misere:
+        tricks = 0 if made else 1
+    else:
+        level = bid.level or 6
+        tricks = rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
+    result = score_deal(profile, bid, declarer, tricks)
+    side = profile.side_of[declarer]
+    other = 1 - side
+    scores = [0, 0]
+    target = 500 if made else -500
+    scores[side] = target - result.points[side] + rng.choice((0, 0, 0, 10))
+    scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
+    scores = [max(-490, min(490, s)) for s in scores]
+    return scores, DealResultStep(RecordedResult(bid.token, declarer.name, tricks))
+
+
+def _one_contract_from_500(
+    rng: random.Random, profile: Profile, start: PlayStart
+) -> dict[str, int]:
+    contract = parse_bid(start.contract)
+    declarer = Seat.parse(start.declarer)
+    made = 0 if contract.is_misere else contract.level or 6
+    points = score_deal(profile, contract, declarer, made).points
+    side = profile.side_of[declarer]
+    scores = [rng.randrange(-200, 490, 10), rng.randrange(-200, 490, 10)]
+    scores[side] = max(-490, min(490, 500 - points[side]))
+    return {"NS": scores[0], "EW": scores[1]}
+
+
+def whole_game(rng: random.Random, profile: Profile) -> Case:
+    """Several deals from a game start near an end of the game, then past its end; half
+    the games start one recorded result away from exactly +500 or -500."""
+    near = [
+        rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
+        for _ in range(2)
+    ]
+    first: Step | None = None
+    if rng.random() < 0.5:
+        near, first = _exactly_at_the_end(rng, profile)
+    setup = GameStart(dealer=rng.choice(SEATS).name, scores={"NS": near[0], "EW": near[1]})
+    driver = _driver(rng, profile, setup, 0.03)
+    if first is not None:
+        driver.take(first)
+    for _ in range(rng.randrange(1, 5)):
+        if len(driver.actions) > MAX_ACTIONS - 60:
+            break
+        if rng.random() < 0.2:
+            driver.take(DealResultStep(_random_result(rng, profile)))
+        else:
+            driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
+            driver.play_out()
+        if driver.session.game.over:
+            break
+    driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
+    driver.play_out()
+    return Case(setup, tuple(driver.actions), profile.name)
+
+
+Generator = Callable[[random.Random, Profile], Case]
+
+GENERATORS: tuple[tuple[str, Generator], ...] = (
+    ("random", random_deal),
+    ("contract-suit", steered("suit")),
+    ("illegal", illegal_heavy),
+    ("contract-no-trumps", steered("no-trumps")),
+    ("mid-deal", mid_deal),
+    ("contract-misere", steered("misere")),
+    ("game", whole_game),
+    ("contract-open-misere", steered("open-misere")),
+    ("random", random_deal),
+    ("contract-slam", steered("slam")),
+    ("joker-endgame", joker_endgame),
+    ("contract-throw-in", steered("throw-in")),
+    ("mid-deal", mid_deal),
+    ("joker-endgame", joker_endgame),
+)
+"""The generators in the order deals use them (some twice, for weight)."""
+
+
+def generator_for(index: int) -> str:
+    return GENERATORS[index % len(GENERATORS)][0]
+
+
+def generate(seed: int, index: int, profile: str = "australian-4") -> Case:
+    """Deal ``index`` of the run seeded ``seed``."""
+    rng = random.Random(f"{seed}:{index}")
+    name, generator = GENERATORS[index % len(GENERATORS)]
+    del name
+    try:
+        return generator(rng, get_profile(profile))
+    except InputError as error:  # a generator bug: never let it end a run
+        raise GeneratorError(f"deal {index} of seed {seed}: {error}") from error

@@ -1,0 +1,156 @@
+"""``fivehundred perft``: legal action counts from shipped positions, for any engine.
+
+The positions file (``scenarios/perft-positions.json``) lists positions chosen where legal
+actions are easy to get wrong: the auction before and after a seven, the kitty's 286
+discards, the joker's nomination, suitless joker leads, a misère, an open misère, the last
+tricks.  Each is a start and the actions that reach the position, written in the scenario
+notation, with the reference's counts of legal action sequences of one, two and three
+actions.  The reference must reproduce the file; an adapter that lists legal actions is
+sent each position as an ordinary scenario that observes ``perft``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.perft import PERFT_DEPTHS, perft
+from ..resources import scenarios_dir
+from ..scenarios import Checkpoint, Scenario, ScenarioInput, Step
+from ..scenarios.parse import parse_setup, parse_step
+from ..verify.reference import InputError, ReferenceSession
+from ..verify.runner import Implementation, judge
+from .cases import Case
+
+__all__ = [
+    "PerftError",
+    "Position",
+    "check_implementation",
+    "check_reference",
+    "dump_positions",
+    "load_positions",
+    "positions_file",
+    "reference_counts",
+]
+
+FORMAT = "fivehundred-perft/1"
+
+
+class PerftError(Exception):
+    """The positions file cannot be read or names an impossible position."""
+
+
+@dataclass(frozen=True)
+class Position:
+    name: str
+    case: Case
+    counts: tuple[int, ...]
+    note: str = ""
+
+
+_FLAT_LIST = re.compile(r"\[\s*([^\[\]{}]*?)\s*\]", re.DOTALL)
+
+
+def dump_positions(data: Any) -> str:
+    """The positions file as JSON with each list of cards or counts on one line."""
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    return (
+        _FLAT_LIST.sub(
+            lambda m: "[" + ", ".join(part.strip() for part in m.group(1).split(",")) + "]",
+            text,
+        )
+        + "\n"
+    )
+
+
+def positions_file() -> Path:
+    return scenarios_dir() / "perft-positions.json"
+
+
+def _position(data: Mapping[str, Any], index: int) -> Position:
+    where = f"positions[{index}]"
+    try:
+        setup = parse_setup(data["setup"])
+        steps = tuple(
+            parse_step(step, i, wire=False) for i, step in enumerate(data.get("steps", []))
+        )
+        counts = tuple(int(n) for n in data["perft"])
+        return Position(str(data["name"]), Case(setup, steps), counts, str(data.get("note", "")))
+    except (KeyError, TypeError, ValueError) as error:
+        raise PerftError(f"{where}: {error}") from None
+
+
+def load_positions(path: Path | None = None) -> list[Position]:
+    path = path or positions_file()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise PerftError(f"{path}: {error}") from None
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise PerftError(f"{path}: not a perft positions file ({FORMAT})")
+    return [_position(item, i) for i, item in enumerate(data.get("positions", []))]
+
+
+def _session_at(case: Case) -> ReferenceSession:
+    session = ReferenceSession(ScenarioInput("PERFT", case.profile, case.setup, ()))
+    for index, step in enumerate(case.actions):
+        outcome = session.step(step, index)
+        if outcome.get("outcome") != "accepted":
+            raise PerftError(f"step {index + 1} is refused ({outcome.get('code')})")
+    return session
+
+
+def reference_counts(case: Case, depths: tuple[int, ...] = PERFT_DEPTHS) -> tuple[int, ...]:
+    """The reference's perft counts at the end of ``case``."""
+    try:
+        session = _session_at(case)
+    except InputError as error:
+        raise PerftError(str(error)) from None
+    deal = session.deal
+    if deal is None:
+        return tuple(0 for _ in depths)
+    return tuple(perft(deal, depth) for depth in depths)
+
+
+def check_reference(positions: list[Position]) -> Iterator[tuple[Position, tuple[int, ...]]]:
+    """Each position with the reference's counts (compare them with ``position.counts``)."""
+    for position in positions:
+        yield position, reference_counts(position.case)
+
+
+def scenario_of(position: Position, index: int) -> Scenario:
+    steps: tuple[Step, ...] = (
+        *position.case.actions,
+        Checkpoint({"perft": list(position.counts)}),
+    )
+    return Scenario(
+        id=f"P{index:03d}",
+        title=f"perft: {position.name}",
+        rules=("worked-example",),
+        assertion=f"The perft counts of {position.name}.",
+        setup=position.case.setup,
+        steps=steps,
+        profile_name=position.case.profile,
+    )
+
+
+def check_implementation(
+    implementation: Implementation, positions: list[Position]
+) -> Iterator[tuple[Position, str | None]]:
+    """Each position with ``None`` when the implementation's counts agree, or what went
+    wrong (its counts, or why it errored)."""
+    for index, position in enumerate(positions):
+        scenario = scenario_of(position, index)
+        outcome = implementation.run(scenario)
+        verdict = judge(scenario, outcome)
+        if verdict.ok:
+            yield position, None
+        elif verdict.mismatches:
+            first = verdict.mismatches[0]
+            yield position, f"{first.what}: {first.describe()}"
+        else:
+            yield position, verdict.message or verdict.status.value

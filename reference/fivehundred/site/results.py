@@ -1,0 +1,369 @@
+"""The conformance results page: implementations against rulings, from JSON reports.
+
+Every ``*.json`` file in ``results/`` (at the repository root) is the report of one
+``fivehundred verify --format json`` run (``schema/report.schema.json``) and becomes
+one column of the matrix.  Two are the project's own and are refreshed by one
+command, ``python -m fivehundred.site.results``: the reference (in-process) and the
+independent JavaScript implementation (``adapters/independent-js/``).  Anyone else's
+report dropped into the folder is a further column.
+
+The page reads each report against the corpus being built, never on trust:
+
+* a scenario of the corpus that the report does not contain, or whose title or
+  rulings changed since the report was made, is **not run** for that report;
+* a scenario that passed with some checks left out (the implementation could not
+  give an observation or a rejection code) is **partly checked**, never passed;
+* skipped, errored and failed are said as such; an expected failure is a failure.
+
+A file that is not a report (not JSON, not following the schema, or not a
+``.json`` file at all) is a problem naming the file, never an exception; the build
+turns it into an error.  Reading is the only file access; the page itself is made
+from data by :func:`results_markdown`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from .. import SUITE_VERSION
+from ..resources import describe_error, fast_validator, validator
+from ..safety import FileRefused, JsonRefused, read_regular_file, strict_json
+from ..scenarios import Scenario
+
+RESULTS_DIR = "results"
+"""Folder of the repository with the committed reports, one per implementation."""
+
+RESULTS_MARKER = "<!-- fivehundred:results -->"
+"""Replaced, on any page, by the matrix and the table of reports."""
+
+REPORT_SCHEMA = "report.schema.json"
+
+ALLOWED_OTHER_FILES = frozenset({"README.md"})
+"""Files besides reports the folder may hold."""
+
+MAX_REPORT_BYTES = 32 * 1024 * 1024
+
+_FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*\.json$")
+
+PROJECT_REPORTS: tuple[tuple[str, str | None], ...] = (
+    ("reference.json", None),
+    ("independent-js.json", "node adapters/independent-js/adapter.js"),
+)
+"""The project's own reports: file name and adapter command (None: the reference)."""
+
+
+class State(StrEnum):
+    """What a report says about one scenario of the corpus, worst last."""
+
+    PASSED = "passed"
+    PARTLY = "partly checked"
+    SKIPPED = "skipped"
+    NOT_RUN = "not run"
+    ERRORED = "errored"
+    FAILED = "failed"
+
+
+_ORDER = list(State)
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioResult:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    status: str
+    unchecked: int
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    file: str
+    """The report's path as messages and the page name it (``results/x.json``)."""
+    name: str
+    version: str
+    language: str
+    suite_version: str
+    started_at: str
+    mode: str
+    headline: str
+    capabilities: str
+    broken: str | None
+    results: Mapping[str, ScenarioResult]
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.version}".strip()
+
+    def state(self, scenario: Scenario) -> State:
+        """This report's verdict on a scenario of the corpus being built."""
+        result = self.results.get(scenario.id)
+        if (
+            result is None
+            or result.title != scenario.title
+            or result.rules != tuple(scenario.rules)
+        ):
+            return State.NOT_RUN
+        if result.status == "passed":
+            return State.PARTLY if result.unchecked else State.PASSED
+        if result.status == "skipped":
+            return State.SKIPPED
+        if result.status == "errored":
+            return State.ERRORED
+        return State.FAILED
+
+
+class ReportError(ValueError):
+    """A file of the results folder that cannot be shown; the message names it."""
+
+
+def _capabilities(document: Mapping[str, Any]) -> str:
+    caps = document["run"]["capabilities"]
+    if caps is None:
+        return "none (the handshake failed)"
+    parts = ["profiles " + ", ".join(caps["profiles"]) if caps["profiles"] else "no profile"]
+    parts.append("legal actions" if caps["legal_actions"] else "no legal actions")
+    parts.append("rejection codes" if caps["error_codes"] else "no rejection codes")
+    if "observations" in caps:
+        parts.append(f"{len(caps['observations'])} observation keys")
+    return "; ".join(parts)
+
+
+def report_from_document(document: Any, file: str) -> Report:
+    """A report from its parsed JSON; :class:`ReportError` unless it follows the schema."""
+    if not fast_validator(REPORT_SCHEMA).is_valid(document):
+        errors = sorted(
+            validator(REPORT_SCHEMA).iter_errors(document),
+            key=lambda e: [str(p) for p in e.absolute_path],
+        )
+        first = describe_error(errors[0]) if errors else "not valid"
+        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        suite = document.get("suite") if isinstance(document, dict) else None
+        made = suite.get("version") if isinstance(suite, dict) else None
+        hint = ""
+        if isinstance(made, str) and made != SUITE_VERSION:
+            hint = (
+                f"; it was made with suite {made[:40]} and this is suite {SUITE_VERSION}: "
+                "run the same verify command again with this version"
+            )
+        raise ReportError(
+            f"{file}: not a report of `fivehundred verify --format json` "
+            f"(schema/{REPORT_SCHEMA}): {first}{more}{hint}"
+        )
+    results: dict[str, ScenarioResult] = {}
+    for entry in document["scenarios"]:
+        results[entry["id"]] = ScenarioResult(
+            id=entry["id"],
+            title=entry["title"],
+            rules=tuple(entry["rules"]),
+            status=entry["status"],
+            unchecked=len(entry["unchecked"]),
+        )
+    implementation = document["implementation"]
+    broken = document["broken_adapter"]
+    return Report(
+        file=file,
+        name=implementation["name"],
+        version=implementation["version"],
+        language=implementation["language"],
+        suite_version=document["suite"]["version"],
+        started_at=document["run"]["started_at"],
+        mode=document["run"]["mode"],
+        headline=document["coverage"]["headline"],
+        capabilities=_capabilities(document),
+        broken=None if broken is None else str(broken["reason"]),
+        results=results,
+    )
+
+
+def read_report(path: Path, file: str) -> Report:
+    try:
+        document = strict_json(read_regular_file(path, MAX_REPORT_BYTES))
+    except FileRefused as error:
+        raise ReportError(f"{file}: cannot be read: {error}") from None
+    except json.JSONDecodeError as error:
+        raise ReportError(
+            f"{file}:{error.lineno}:{error.colno}: not a JSON report: {error.msg}"
+        ) from None
+    except (JsonRefused, UnicodeDecodeError) as error:
+        raise ReportError(f"{file}: not a JSON report: {error}") from None
+    return report_from_document(document, file)
+
+
+def load_reports(folder: Path, shown_as: str = RESULTS_DIR) -> tuple[list[Report], list[str]]:
+    """The reports in ``folder``: the project's own first, then the others by file name;
+    and one problem per file that is not a valid report (or not a report at all)."""
+    reports: list[Report] = []
+    problems: list[str] = []
+    if not folder.is_dir():
+        return reports, problems
+    own = [name for name, _ in PROJECT_REPORTS]
+
+    def order(path: Path) -> tuple[int, str]:
+        return (own.index(path.name), "") if path.name in own else (len(own), path.name)
+
+    paths = sorted(folder.iterdir(), key=order)
+    for path in paths:
+        file = f"{shown_as}/{path.name}"
+        if path.name in ALLOWED_OTHER_FILES or path.name.startswith("."):
+            continue
+        if path.suffix != ".json":
+            problems.append(
+                f"{file}: not a report; the results folder holds only JSON reports of "
+                "`fivehundred verify --format json` (*.json) and a README.md"
+            )
+            continue
+        if not _FILE_NAME.match(path.name):
+            problems.append(
+                f"{file}: a report's file name is lower-case letters, digits, '.', '-' or '_', "
+                "ending in .json"
+            )
+            continue
+        try:
+            reports.append(read_report(path, file))
+        except ReportError as error:
+            problems.append(str(error))
+    return reports, problems
+
+
+# ---- the page ---------------------------------------------------------------------------
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!~^-])")
+
+
+def _escape(text: str) -> str:
+    """Text from a report (anyone's) as literal text in a table cell: no HTML, no
+    Markdown, no line break, no cell border."""
+    text = " ".join(text.split())
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    return text.replace("|", "&#124;")
+
+
+def cell(states: Sequence[State]) -> str:
+    """One ruling's cell for one report: counts by state, a tick only when every
+    scenario citing the ruling ran, was checked in full and passed."""
+    if not states:
+        return "—"
+    counts = {state: states.count(state) for state in _ORDER if state in states}
+    if list(counts) == [State.PASSED]:
+        return f"✔ {len(states)} passed"
+    text = " · ".join(f"{n} {state.value}" for state, n in counts.items())
+    if State.FAILED in counts or State.ERRORED in counts:
+        return f"✘ {text}"
+    return text
+
+
+def results_markdown(
+    reports: Sequence[Report],
+    scenarios: Iterable[Scenario],
+    rows: Sequence[tuple[str, str]],
+    file_links: Mapping[str, str],
+) -> str:
+    """The table of reports and the matrix (rulings down, reports across).
+
+    ``rows`` are the rulings in order, each as (anchor, Markdown link);
+    ``file_links`` maps a report's file to a link to its published copy."""
+    scenarios = list(scenarios)
+    by_rule: dict[str, list[Scenario]] = {}
+    for scenario in scenarios:
+        for anchor in scenario.rules:
+            by_rule.setdefault(anchor, []).append(scenario)
+    if not reports:
+        return (
+            "*No report in `results/` yet: run `python -m fivehundred.site.results` to make "
+            "the project's own.*\n"
+        )
+    lines = ["## Reports {#reports}", ""]
+    for report in reports:
+        states = [report.state(s) for s in scenarios]
+        summary = ", ".join(
+            f"{states.count(state)} {state.value}" for state in _ORDER if state in states
+        )
+        link = file_links.get(report.file)
+        where = f"[`{report.file}`]({link})" if link else f"`{report.file}`"
+        broken = (
+            f" The adapter was judged broken: {_escape(report.broken)}." if report.broken else ""
+        )
+        lines += [
+            f"- **{_escape(report.label)}** ({_escape(report.language)}), {where}: suite "
+            f"{_escape(report.suite_version)}, run {_escape(report.started_at[:10])} "
+            f"({_escape(report.mode)}); capabilities: {_escape(report.capabilities)}.  ",
+            f"  Its own headline: *{_escape(report.headline)}*.{broken}  ",
+            f"  Read against the {len(scenarios)} scenarios of this site: {summary or 'none'}.",
+        ]
+    lines += ["", "## By ruling {#by-ruling}", ""]
+    header = "| ruling | scenarios | " + " | ".join(_escape(r.label) for r in reports) + " |"
+    lines += [
+        '<div class="fh-results" markdown>',
+        "",
+        header,
+        "|---|--:|" + "---|" * len(reports),
+    ]
+    for anchor, link in rows:
+        cited = by_rule.get(anchor, [])
+        cells = [cell([report.state(s) for s in cited]) for report in reports]
+        lines.append(f"| {link} | {len(cited)} | " + " | ".join(cells) + " |")
+    lines += ["", "</div>", ""]
+    return "\n".join(lines)
+
+
+# ---- refreshing the project's own reports --------------------------------------------------
+
+
+def refresh(root: Path, only: Sequence[str] = ()) -> int:
+    """Run ``fivehundred verify --format json`` for the project's own reports and write
+    them into ``root/results/``; the exit status of the worst run (0 all conformant)."""
+    folder = root / RESULTS_DIR
+    folder.mkdir(exist_ok=True)
+    worst = 0
+    for name, command in PROJECT_REPORTS:
+        if only and name not in only:
+            continue
+        args = ["verify", "--format", "json", "-o", f"{RESULTS_DIR}/{name}"]
+        if command is not None:
+            args += ["--impl", command]
+        print("fivehundred " + " ".join(shlex.quote(a) for a in args), flush=True)
+        code = subprocess.run(
+            [sys.executable, "-m", "fivehundred", *args], cwd=root, check=False
+        ).returncode
+        if code not in (0, 1):
+            print(f"{RESULTS_DIR}/{name}: the run ended with status {code}", file=sys.stderr)
+        worst = max(worst, code)
+    return worst
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m fivehundred.site.results",
+        description="Refresh the project's own reports in results/ (the reference and the "
+        "independent JavaScript implementation) for the site's conformance results page.",
+    )
+    parser.add_argument(
+        "--root", type=Path, default=Path.cwd(), help="the repository (default: here)"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        choices=[name for name, _ in PROJECT_REPORTS],
+        help="refresh only this report (repeatable)",
+    )
+    args = parser.parse_args(argv)
+    if not (args.root / "scenarios").is_dir():
+        parser.error(f"{args.root} has no scenarios/ folder; run it from the repository root")
+    return refresh(args.root, args.only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

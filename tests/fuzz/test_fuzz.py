@@ -1,0 +1,305 @@
+"""The fuzzer in-process: generators, signatures, shrinking, files, reports and merging.
+
+The implementations under test here are the reference itself and two deliberately wrong
+in-process engines (:class:`Misreader`), so nothing starts a process.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import yaml
+from fivehundred.fuzz.cases import materialize
+from fivehundred.fuzz.fuzzer import (
+    FuzzError,
+    FuzzReport,
+    Settings,
+    Tester,
+    fuzz,
+    merge,
+    reference_tester,
+)
+from fivehundred.fuzz.generators import GENERATORS, generate
+from fivehundred.fuzz.report import check_scenario_text, render
+from fivehundred.fuzz.signature import Signature, _shapes
+from fivehundred.scenarios import NominateStep, PlayStart, Scenario, scenario_from_document
+from fivehundred.verify.reference import InputError, ReferenceSession, observer_names
+from fivehundred.verify.runner import ReferenceImplementation, RunOutcome, judge
+
+PYTHON = sys.executable
+
+
+class Misreader:
+    """The reference with one deliberate bug, in-process.
+
+    ``no-omis``: open misère is never listed among the legal calls.
+    ``no-nominate``: a nomination is refused (``nomination-not-allowed``) though legal.
+    """
+
+    name = "misreader"
+
+    def __init__(self, bug: str) -> None:
+        self.bug = bug
+
+    def run(self, scenario: Scenario) -> RunOutcome:
+        scenario_input = scenario.input()
+        try:
+            session = ReferenceSession(scenario_input)
+        except InputError as error:
+            return RunOutcome(errored=str(error))
+        steps: list[dict[str, Any]] = []
+        for index, step in enumerate(scenario_input.steps):
+            if self.bug == "no-nominate" and isinstance(step, NominateStep):
+                steps.append({"outcome": "rejected", "code": "nomination-not-allowed"})
+                continue
+            out = session.step(step, index)
+            observed = out.get("observed")
+            if self.bug == "no-omis" and observed and "legal" in observed:
+                observed["legal"] = [a for a in observed["legal"] if a != "OMIS"]
+            steps.append(out)
+        return RunOutcome(result={"steps": steps})
+
+    def close(self) -> None:
+        return None
+
+
+def misreader(bug: str) -> Callable[[], tuple[Tester, Callable[[], None]]]:
+    def factory() -> tuple[Tester, Callable[[], None]]:
+        implementation = Misreader(bug)
+        return Tester(implementation), implementation.close
+
+    return factory
+
+
+def _report_json(report: FuzzReport) -> dict[str, Any]:
+    data = report.as_json()
+    for key in ("seconds", "jobs", "shards"):
+        data.pop(key)
+    return data
+
+
+# ---- generators --------------------------------------------------------------------------
+
+
+def test_deals_are_reproducible_from_the_seed() -> None:
+    for index in range(len(GENERATORS)):
+        assert generate(11, index) == generate(11, index)
+    assert [generate(11, i) for i in range(6)] != [generate(12, i) for i in range(6)]
+
+
+@pytest.mark.slow
+def test_every_generated_deal_passes_on_the_reference() -> None:
+    keys = observer_names()
+    reference = ReferenceImplementation()
+    for index in range(2 * len(GENERATORS)):
+        scenario = materialize(generate(5, index), keys)
+        verdict = judge(scenario, reference.run(scenario))
+        assert verdict.ok, (index, verdict.mismatches, verdict.message)
+
+
+@pytest.mark.slow
+def test_generators_make_only_positions_the_reference_accepts() -> None:
+    # e.g. a mid-deal start after a nominated joker was played has no play start
+    for index in range(300):
+        generate(3, index)  # raises GeneratorError on a refused position
+
+
+@pytest.mark.slow
+def test_generators_reach_the_contracts_and_the_rejection_codes() -> None:
+    codes: Counter[str] = Counter()
+    starts: Counter[str] = Counter()
+    contracts: set[str] = set()
+    for index in range(240):
+        case = generate(1, index)
+        starts[case.setup.kind] += 1
+        if isinstance(case.setup, PlayStart):
+            contracts.add(case.setup.contract)
+        scenario = materialize(case, ("contract",))
+        for step in scenario.steps:
+            code = getattr(step, "reject", None)
+            if code:
+                codes[code] += 1
+            expect = getattr(step, "expect", None)
+            if expect and expect.get("contract"):
+                contracts.add(expect["contract"])
+    assert set(starts) == {"deck", "auction", "play", "game"}
+    assert {"MIS", "OMIS"} <= contracts
+    assert any(c.startswith("10") for c in contracts)
+    assert any(c.endswith("NT") for c in contracts)
+    wanted = {
+        "wrong-phase",
+        "deal-over",
+        "game-over",
+        "not-your-turn",
+        "already-passed",
+        "bid-not-higher",
+        "card-not-held",
+        "must-follow-suit",
+        "nomination-not-allowed",
+        "unexpected-suit-name",
+        "discard-needs-three",
+        "misere-needs-seven",
+    }
+    assert wanted <= set(codes), wanted - set(codes)
+
+
+# ---- signatures --------------------------------------------------------------------------
+
+
+def test_a_wrong_seat_is_named_by_where_it_sits() -> None:
+    assert _shapes("to_act", "N", "E") == ("a seat", "the seat to its left")
+    assert _shapes("to_act", "S", "N") == ("a seat", "its partner")
+    assert _shapes("to_act", "N", None) == ("a seat", "null")
+    assert _shapes("legal", ["PASS", "OMIS"], ["PASS"]) == ("missing omis", "nothing extra")
+    assert _shapes("kitty", ["AS", "KS", "QS"], ["AS", "KS"]) == ("list of 3", "list of 2")
+
+
+# ---- finding, shrinking, writing ----------------------------------------------------------
+
+
+def test_the_reference_finds_nothing_in_itself() -> None:
+    report = fuzz(reference_tester, Settings(seed=2, deals=24), name="reference")
+    assert report.deals == 24
+    assert report.families == {}
+    assert "No disagreement in 24 deals" in render(report, "text")
+
+
+@pytest.mark.parametrize("bug", ["no-omis", "no-nominate"])
+def test_a_misreading_is_found_shrunk_and_written_as_a_failing_scenario(bug: str) -> None:
+    report = fuzz(misreader(bug), Settings(seed=4, deals=36), name=bug)
+    assert report.families, "the bug was not found"
+    for family in report.families.values():
+        assert family.verified
+        assert family.scenario_id and family.filename.endswith(".yaml")
+        assert "tags: [fuzz]" in family.scenario and "seed 4" in family.scenario
+        assert check_scenario_text(family.scenario) == []  # valid, passes on the reference
+        # small: a play start of at most three tricks, or at most six calls
+        assert family.shrunk_actions <= 12, family.scenario
+        # (a nomination comes before the first trick: its play start keeps every card)
+        if family.start == "play" and family.signature.kind != "nominate":
+            assert family.start_tricks is not None and family.start_tricks <= 3
+    # and each written scenario fails on the misreading with its family's signature
+    tester = Tester(Misreader(bug))
+    for family in report.families.values():
+        scenario = scenario_from_document(yaml.safe_load(family.scenario))
+        found = tester.run(scenario)
+        assert found is not None and found.signature == family.signature
+
+
+class Interrupting(Misreader):
+    """The ``no-omis`` misreader, with Ctrl-C pressed at its first run after a disagreement
+    (while that disagreement is being shrunk)."""
+
+    def __init__(self) -> None:
+        super().__init__("no-omis")
+        self.found = False
+        self.runs_after = 0
+
+    def run(self, scenario: Scenario) -> RunOutcome:
+        outcome = super().run(scenario)
+        if self.found:
+            self.runs_after += 1
+            if self.runs_after == 1:
+                raise KeyboardInterrupt
+        elif judge(scenario, outcome).mismatches:
+            self.found = True
+        return outcome
+
+
+def test_ctrl_c_while_shrinking_keeps_the_family() -> None:
+    def factory() -> tuple[Tester, Callable[[], None]]:
+        implementation = Interrupting()
+        return Tester(implementation), implementation.close
+
+    report = fuzz(factory, Settings(seed=4, deals=36), name="interrupted")
+    assert report.stopped == "interrupted"
+    assert report.deals >= 1 and len(report.families) == 1
+    (family,) = report.families.values()
+    assert not family.verified and family.scenario
+    assert check_scenario_text(family.scenario) == []
+    assert "(interrupted)" in render(report, "text")
+
+
+@pytest.mark.slow
+def test_shards_merge_exactly_as_one_run() -> None:
+    settings = Settings(seed=9, deals=30)
+    whole = fuzz(misreader("no-omis"), settings, name="m")
+    parts = [
+        fuzz(misreader("no-omis"), Settings(seed=9, deals=30, shard=(i, 3)), name="m")
+        for i in (1, 2, 3)
+    ]
+    assert all(p.deals == 10 for p in parts)
+    # through JSON, as CI artifacts would travel
+    parts = [FuzzReport.from_json(json.loads(json.dumps(p.as_json()))) for p in parts]
+    merged = merge(list(reversed(parts)))
+    assert whole.families
+    assert _report_json(merged) == _report_json(whole)
+
+
+def test_overlapping_or_foreign_reports_are_refused() -> None:
+    one = fuzz(reference_tester, Settings(seed=1, deals=4), name="r")
+    other = fuzz(reference_tester, Settings(seed=2, deals=4), name="r")
+
+    with pytest.raises(FuzzError, match="overlap"):
+        merge([one, one])
+    with pytest.raises(FuzzError, match="seed"):
+        merge([one, other])
+
+
+def test_reports_render_in_every_format() -> None:
+    report = fuzz(misreader("no-omis"), Settings(seed=4, deals=12), name="m")
+    data = json.loads(render(report, "json"))
+    assert data["deals"] == 12 and data["families"]
+    family = data["families"][0]
+    assert Signature.from_json(family["signature"]).describe() == family["describe"]
+    markdown = render(report, "markdown")
+    assert markdown.startswith("# Fuzz report") and "```yaml" in markdown
+    assert "families" in render(report, "text")
+
+
+# ---- the command line ------------------------------------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PYTHON, "-m", "fivehundred", "fuzz", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--shard", "3/2"], "--shard"),
+        (["--shard", "x"], "--shard"),
+        (["--profile", "nope"], "unknown profile"),
+        (["--variant", "joker-leads-last-trick-only"], "--variant"),
+        (["--jobs", "0"], "--jobs"),
+        (["--impl", "'unbalanced"], "--impl"),
+    ],
+)
+def test_bad_options_are_usage_errors(args: list[str], message: str) -> None:
+    done = _cli(*args)
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_fuzzing_the_reference_in_process_from_the_command_line() -> None:
+    done = _cli("--deals", "6", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["deals"] == 6
+
+
+def test_a_missing_adapter_is_a_broken_adapter_not_a_traceback() -> None:
+    done = _cli("--impl", "/nonexistent/adapter", "--deals", "1")
+    assert done.returncode == 3
+    assert "handshake" in done.stderr and "Traceback" not in done.stderr

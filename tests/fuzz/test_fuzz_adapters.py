@@ -1,0 +1,210 @@
+"""``fivehundred fuzz`` against real adapter processes: the reference behind the protocol,
+the independent JavaScript engine with named misreadings, and the fault adapters.
+
+Each runs the command line for real, as a user would; all are slow (processes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+PYTHON = sys.executable
+ROOT = Path(__file__).resolve().parents[2]
+JS = ROOT / "adapters" / "independent-js" / "adapter.js"
+FAULTS = ROOT / "tests" / "protocol" / "adapters"
+
+
+def fuzz(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PYTHON, "-m", "fivehundred", "fuzz", "--no-progress", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        cwd=ROOT,
+    )
+
+
+def verify(folder: Path, command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PYTHON, "-m", "fivehundred", "verify", str(folder), "--impl", command],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def js(misreading: str | None = None) -> str:
+    return f"node {JS}" + (f" --misreading {misreading}" if misreading else "")
+
+
+def fault(marker: str, name: str, *args: str) -> str:
+    return shlex.join([PYTHON, "-X", f"marker={marker}", str(FAULTS / name), *args])
+
+
+def left_over(marker: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if marker in command:
+            found.append(command)
+    return found
+
+
+def without_timing(report: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in report.items() if k not in ("seconds", "jobs")}
+
+
+def test_fuzzing_fivehundred_serve_finds_nothing() -> None:
+    serve = shlex.join([PYTHON, "-m", "fivehundred", "serve"])
+    done = fuzz("--impl", serve, "--deals", "24", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["deals"] == 24 and report["families"] == []
+
+
+@pytest.mark.parametrize(
+    "misreading",
+    ["lead-rotates", "misere-by-value", "kitty-size-2", "finished-deal-wrong-phase"],
+)
+def test_a_named_misreading_is_found_shrunk_and_filed(misreading: str, tmp_path: Path) -> None:
+    out = tmp_path / "found"
+    done = fuzz("--impl", js(misreading), "--deals", "36", "--seed", "1", "--out", str(out))
+    assert done.returncode == 1, done.stdout + done.stderr
+    files = sorted(out.glob("*.yaml"))
+    assert files, done.stdout
+    for path in files:
+        text = path.read_text()
+        assert "tags: [fuzz]" in text and "seed 1" in text
+    valid = subprocess.run(
+        [PYTHON, "-m", "fivehundred", "validate", str(out)], capture_output=True, text=True
+    )
+    assert valid.returncode == 0, valid.stdout + valid.stderr
+    assert verify(out, js(misreading)).returncode == 1  # fails with the misreading on
+    clean = verify(out, js())  # and only with it: the clean engine passes every one
+    assert clean.returncode == 0, clean.stdout
+
+
+def test_jobs_and_shards_report_exactly_what_one_process_does(tmp_path: Path) -> None:
+    args = ["--impl", js("misere-by-value"), "--deals", "24", "--seed", "5", "--format", "json"]
+    one = fuzz(*args)
+    two = fuzz(*args, "--jobs", "2")
+    assert one.returncode == two.returncode == 1, one.stderr + two.stderr
+    alone, parallel = json.loads(one.stdout), json.loads(two.stdout)
+    assert alone["families"]
+    assert without_timing(parallel) == without_timing(alone)
+    paths = []
+    for shard in ("1/2", "2/2"):
+        part = fuzz(*args, "--shard", shard)
+        path = tmp_path / f"shard-{shard[0]}.json"
+        path.write_text(part.stdout)
+        paths.append(str(path))
+    merged = subprocess.run(
+        [PYTHON, "-m", "fivehundred", "fuzz", "merge", *paths, "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert merged.returncode == 1, merged.stderr
+    combined = without_timing(json.loads(merged.stdout))
+    combined.pop("shards")
+    expected = without_timing(alone)
+    expected.pop("shards")
+    assert combined == expected
+
+
+@pytest.mark.parametrize(
+    ("adapter", "args", "family"),
+    [
+        ("crash_mid_run.py", ["3"], "errored"),
+        ("not_json.py", [], "errored"),
+        ("off_protocol.py", [], "errored"),
+        ("wrong_seq.py", [], "errored"),
+        ("flood_stderr.py", ["1"], None),
+        ("hang.py", ["3"], "errored"),
+        ("capabilities.py", ["australian-4", "no", "no"], None),
+    ],
+)
+def test_fault_adapters_are_survived_and_classified(
+    adapter: str, args: list[str], family: str | None
+) -> None:
+    marker = uuid.uuid4().hex
+    done = fuzz(
+        "--impl",
+        fault(marker, adapter, *args),
+        "--deals",
+        "6",
+        "--timeout",
+        "1",
+        "--format",
+        "json",
+    )
+    assert "Traceback" not in done.stderr
+    report = json.loads(done.stdout)
+    assert report["deals"] == 6
+    if family is None:
+        assert done.returncode == 0 and report["families"] == []
+    else:
+        assert done.returncode == 1
+        assert {f["signature"]["kind"] for f in report["families"]} == {family}
+    time.sleep(0.2)
+    assert left_over(marker) == []
+
+
+def test_a_broken_handshake_is_a_broken_adapter() -> None:
+    marker = uuid.uuid4().hex
+    done = fuzz("--impl", fault(marker, "bad_hello.py"), "--deals", "2")
+    assert done.returncode == 3 and "handshake" in done.stderr
+    assert left_over(marker) == []
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
+    marker = uuid.uuid4().hex
+    command = shlex.join([PYTHON, "-X", f"marker={marker}", "-m", "fivehundred", "serve"])
+    process = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "fivehundred",
+            "fuzz",
+            "--no-progress",
+            "--impl",
+            command,
+            "--time",
+            "120",
+            "--jobs",
+            jobs,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    time.sleep(10)  # the adapter has started and deals are being run
+    os.kill(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "No disagreement in" in stdout and "(interrupted)" in stdout
+    assert "interrupted; reporting what was found" in stderr
+    time.sleep(0.2)
+    assert left_over(marker) == []
