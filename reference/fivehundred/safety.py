@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "DEFAULT_STARTUP_TIMEOUT",
+    "DEFAULT_TIMEOUT",
     "MAX_FILE_BYTES",
     "MAX_FOLDER_DEPTH",
     "MAX_INT_DIGITS",
@@ -62,6 +64,10 @@ MAX_FOLDER_DEPTH = 32
 """How many folders deep scenario files are searched for."""
 MAX_TIMEOUT = 24 * 60 * 60.0
 """The longest ``--timeout``, ``--startup-timeout`` or ``--max-time`` accepted (one day)."""
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an adapter has to answer one run message."""
+DEFAULT_STARTUP_TIMEOUT = 30.0
+"""Seconds an adapter has to start and answer hello (virtual machines start slowly)."""
 
 
 # ---- reading files -------------------------------------------------------------------

@@ -12,8 +12,11 @@ import json
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from fivehundred.resources import validator
 from protocol_helpers import adapter, cli, corpus, id_options
+
+pytestmark = pytest.mark.slow  # starts processes
 
 SUPPORTED = "phase,to_act,scores,contract"
 

@@ -8,9 +8,12 @@ import shlex
 import subprocess
 import sys
 
+import pytest
 from fivehundred.resources import validator
 from fivehundred.verify import protocol as p
 from protocol_helpers import ROOT, cli, corpus
+
+pytestmark = pytest.mark.slow  # starts processes
 
 SKELETON = ROOT / "adapters" / "python-skeleton" / "adapter.py"
 

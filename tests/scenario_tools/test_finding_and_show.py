@@ -9,26 +9,42 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+from click.testing import CliRunner
+from fivehundred.cli.consoles import err_console, out_console
+from fivehundred.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _cli(*args: str, columns: int | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    if columns is not None:
-        env["COLUMNS"] = str(columns)
-    return subprocess.run(
-        [sys.executable, "-m", "fivehundred", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+@dataclass
+class _Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _cli(*args: str, columns: int | None = None) -> _Run:
+    """``fivehundred ARGS…`` in this process, run from the checkout with its output piped
+    (never a terminal), ``COLUMNS`` set only when asked: as a user's shell would run it.
+
+    The consoles are made afresh for the run (they read the width when made) and
+    dropped after it, so no other test sees this one's width."""
+    env = {"COLUMNS": None if columns is None else str(columns)}
+    old = os.getcwd()
+    os.chdir(ROOT)
+    out_console.cache_clear()
+    err_console.cache_clear()
+    try:
+        result = CliRunner().invoke(main, list(args), env=env)
+    finally:
+        out_console.cache_clear()
+        err_console.cache_clear()
+        os.chdir(old)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return _Run(result.exit_code, result.stdout, result.stderr)
 
 
 def test_ids_are_case_insensitive_and_misses_suggest_ids() -> None:

@@ -24,8 +24,8 @@ from .. import SUITE_VERSION
 from ..engine import PROFILE_NAMES, VARIANTS
 from ..reports import REPORT_FORMATS
 from ..resources import SuiteError, use_suite
+from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios.vocabulary import STARTS
-from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from .consoles import err_console, out_console, print_diagnostics
 from .fuzz_command import fuzz_options, run_fuzz, run_merge, run_perft
 

@@ -11,24 +11,70 @@ events bounds nesting depth and the number of nodes (an alias counts as a copy o
 everything it names, so an alias bomb is stopped at once), and a scalar that is not a
 JSON value (a date, ``!!binary``, ``!!set``, a non-string key, ``.nan``, an integer
 too long to convert) is reported where it stands (see :func:`non_json_values`).
+
+That first pass costs as much as composing, so an ordinary file skips it: a text of
+at most :data:`_QUICK_CHARS` characters with no anchor or alias (no ``&`` or ``*``
+anywhere), read by libyaml (whose parser refuses nesting beyond 1,000 levels, so
+composing it is always safe), is composed at once and its node tree counted instead:
+without aliases every event is one node, so the count and the depth are exactly those
+of the event pass.  Whenever that count is over a limit, or composing fails, the event
+pass runs after all and reports exactly what it always did (see
+:func:`load_yaml_plain`).
 """
 
 from __future__ import annotations
 
 import datetime
 import math
+import re
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:  # PyYAML is imported when a text is first parsed: a cached corpus never is
+    import yaml
 
 from ..safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
 from .diagnostics import DocPath, format_path
 
 _INT_TAG = "tag:yaml.org,2002:int"
 
-_Loader: type[yaml.SafeLoader | yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""PyYAML's safe loader; the C one when PyYAML was built with libyaml."""
+
+@cache
+def _loader() -> type[yaml.SafeLoader | yaml.CSafeLoader]:
+    """PyYAML's safe loader; the C one when PyYAML was built with libyaml.
+
+    libyaml asks the loader's resolver for the tag of every plain scalar; the answer
+    depends on the text alone (the safe loader has no path resolvers), and a scenario
+    repeats the same few values (seats, cards, phases), so answers are remembered."""
+    import yaml
+
+    base: type[yaml.SafeLoader | yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if base.yaml_path_resolvers:  # pragma: no cover - never for the safe loaders
+        return base
+    tags: dict[tuple[type[yaml.Node], str | None, object], str] = {}
+
+    class Loader(base):  # type: ignore[valid-type, misc]
+        def resolve(self, kind: type[yaml.Node], value: str | None, implicit: object) -> str:
+            key = (kind, value, implicit)
+            tag = tags.get(key)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(tags) < _REMEMBERED_TAGS:
+                    tags[key] = tag
+            return tag
+
+    return Loader
+
+
+_REMEMBERED_TAGS = 100_000
+
+
+def _libyaml() -> bool:
+    """Whether the loader is libyaml's, which bounds nesting while parsing."""
+    import yaml
+
+    return issubclass(_loader(), getattr(yaml, "CSafeLoader", ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +104,19 @@ class SourceMap:
         self._text = text
         """Composed on first use when only the text is known (a document from the cache)."""
 
+    def release(self) -> None:
+        """Let go of the node tree when the text is known: it is composed again only if
+        a position is ever asked for.  A loaded corpus then holds no node trees, which
+        the garbage collector would otherwise walk again and again."""
+        if self._root is not None and self._text is not None:
+            self._root = None
+
     def _descend(self, path: DocPath) -> tuple[list[yaml.Node], yaml.Node | None]:
         """The nodes along ``path`` as far as it goes, and the key node of its last step."""
+        import yaml
+
         if self._root is None and self._text is not None:
-            loader = _Loader(self._text)
+            loader = _loader()(self._text)
             try:
                 self._root = loader.get_single_node()
             except yaml.YAMLError:
@@ -95,6 +150,8 @@ class SourceMap:
 
     def item_marks(self, path: DocPath) -> list[Mark]:
         """Positions of the items of the sequence at ``path`` (one descent for them all)."""
+        import yaml
+
         nodes, _ = self._descend(path)
         if len(nodes) != len(path) + 1 or not isinstance(nodes[-1], yaml.SequenceNode):
             return []
@@ -122,6 +179,8 @@ def _check_keys(root: yaml.Node) -> None:
 
     Iterative, and each node is visited once even when aliases share it.
     """
+    import yaml
+
     stack: list[tuple[yaml.Node, DocPath]] = [(root, ())]
     seen: set[int] = set()
     while stack:
@@ -169,11 +228,13 @@ def _check_size(text: str) -> None:
     One pass over the parser's events, without building anything: each anchor's
     subtree size is recorded, and an alias adds the size of what it names.
     """
+    import yaml
+
     nodes = 0
     depth = 0
     open_anchors: list[tuple[str | None, int]] = []
     sizes: dict[str, int] = {}
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=_loader()):
         if isinstance(event, yaml.AliasEvent):
             nodes += sizes.get(event.anchor or "", 1)
         elif isinstance(event, yaml.ScalarEvent):
@@ -202,6 +263,35 @@ def _check_size(text: str) -> None:
                 "expanded (the limit; an alias counts as a copy of what it names)",
                 _event_mark(event),
             )
+
+
+_QUICK_CHARS = 256 * 1024
+"""Texts up to this size without anchors or aliases are composed before being counted."""
+
+
+def _within_limits(root: yaml.Node) -> bool:
+    """Whether a tree composed without aliases keeps to the depth and size limits.
+
+    Each node is one parser event, and a collection at depth ``d`` (the root at 1) is
+    where the event pass would have counted ``d`` open collections."""
+    import yaml
+
+    nodes = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        if isinstance(node, yaml.MappingNode):
+            if depth > MAX_YAML_DEPTH:
+                return False
+            for key, value in node.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+        elif isinstance(node, yaml.SequenceNode):
+            if depth > MAX_YAML_DEPTH:
+                return False
+            stack.extend((item, depth + 1) for item in node.value)
+    return nodes <= MAX_YAML_NODES
 
 
 _NOT_JSON: tuple[tuple[type, str], ...] = (
@@ -261,17 +351,114 @@ def non_json_values(document: Any) -> list[tuple[DocPath, str]]:
     return sorted(problems, key=lambda p: [str(x) for x in p[0]])
 
 
+class _NotPlain(Exception):
+    """A node :func:`_plain` leaves to PyYAML's constructor and the full checks."""
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_NULL_TAG = "tag:yaml.org,2002:null"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MAP_TAG = "tag:yaml.org,2002:map"
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
+"""An integer PyYAML reads as plain decimal (no ``_``, base prefix, octal or ``:``)."""
+
+
+def _plain(root: yaml.Node) -> Any:
+    """The data of a tree made only of plain JSON values, built directly.
+
+    Text, plain decimal integers, booleans, nulls, lists and mappings with distinct
+    text keys are built exactly as PyYAML's safe constructor builds them, a good deal
+    faster.  Anything else — another tag, a duplicate or non-text key, an integer too
+    long, nesting or size over the limits — raises :class:`_NotPlain`, and the caller
+    takes the full road (limits, keys, PyYAML's constructor, then the JSON checks),
+    which reports it exactly as before.  A plain tree passes every one of those checks.
+    """
+    import yaml
+
+    bool_values: dict[str, bool] = yaml.constructor.SafeConstructor.bool_values
+    count = 0
+    scalar, sequence, mapping = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
+
+    def build(node: yaml.Node, depth: int) -> Any:
+        nonlocal count
+        count += 1
+        kind = node.__class__
+        tag = node.tag
+        if kind is scalar:
+            value = node.value
+            if tag == _STR_TAG:
+                return value
+            if tag == _INT_TAG:
+                if len(value) <= MAX_INT_DIGITS and _PLAIN_INT.match(value):
+                    return int(value)
+            elif tag == _NULL_TAG:
+                return None
+            elif tag == _BOOL_TAG:
+                truth = bool_values.get(value.lower())
+                if truth is not None:
+                    return truth
+            raise _NotPlain
+        if depth > MAX_YAML_DEPTH:
+            raise _NotPlain
+        if kind is sequence and tag == _SEQ_TAG:
+            return [build(item, depth + 1) for item in node.value]
+        if kind is mapping and tag == _MAP_TAG:
+            data: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if key_node.__class__ is not scalar or key_node.tag != _STR_TAG:
+                    raise _NotPlain
+                key = key_node.value
+                if key in data:
+                    raise _NotPlain
+                count += 1
+                data[key] = build(value_node, depth + 1)
+            return data
+        raise _NotPlain
+
+    data = build(root, 1)
+    if count > MAX_YAML_NODES:
+        raise _NotPlain
+    return data
+
+
 def load_yaml(text: str) -> tuple[Any, SourceMap]:
     """Parse one YAML document safely; return the data and where each part came from."""
+    data, source, _ = load_yaml_plain(text)
+    return data, source
+
+
+def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
+    """:func:`load_yaml`, and whether the data is plain JSON: text keys, no decimal
+    number, nothing :func:`non_json_values` would report (so it need not be asked)."""
+    import yaml
+
+    loader_class = _loader()
     try:
-        _check_size(text)
-        loader = _Loader(text)
+        loader = loader_class(text)
         try:
-            node = loader.get_single_node()
+            # only libyaml bounds nesting while parsing; the pure-Python composer recurses
+            quick = _libyaml() and len(text) <= _QUICK_CHARS and "&" not in text and "*" not in text
+            if quick:
+                try:
+                    node = loader.get_single_node()
+                except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+                    _check_size(text)  # a limit crossed before the error is reported first
+                    raise
+            else:
+                _check_size(text)
+                node = loader.get_single_node()
             if node is None:
                 raise YamlSourceError("the file is empty; expected a scenario mapping", Mark(1, 1))
+            if quick:
+                try:
+                    return _plain(node), SourceMap(node, text), True
+                except _NotPlain:
+                    pass
+                if not _within_limits(node):
+                    _check_size(text)  # raises, at the very event where the limit is crossed
             _check_keys(node)
-            source = SourceMap(node)
+            source = SourceMap(node, text)
             data = loader.construct_document(node)
         finally:
             loader.dispose()
@@ -285,7 +472,7 @@ def load_yaml(text: str) -> tuple[Any, SourceMap]:
         raise YamlSourceError(f"not valid YAML: {error}", Mark(1, 1)) from None
     except (ValueError, OverflowError, RecursionError) as error:  # a value PyYAML cannot build
         raise YamlSourceError(f"not valid YAML: {error}", Mark(1, 1)) from None
-    return data, source
+    return data, source, False
 
 
 __all__ = [
@@ -294,5 +481,6 @@ __all__ = [
     "YamlSourceError",
     "format_path",
     "load_yaml",
+    "load_yaml_plain",
     "non_json_values",
 ]

@@ -21,7 +21,7 @@ from ..safety import MAX_FOLDER_DEPTH, FileRefused, read_regular_file
 from . import _cache
 from ._lint import lint_scenario
 from ._schema import schema_errors
-from ._yaml import SourceMap, YamlSourceError, load_yaml, non_json_values
+from ._yaml import SourceMap, YamlSourceError, load_yaml_plain, non_json_values
 from .diagnostics import Diagnostic, DocPath, format_path
 from .model import Scenario
 from .parse import ModelError, scenario_from_document
@@ -158,9 +158,11 @@ def _folder_problem(folder: Path, message: str) -> Diagnostic:
     return Diagnostic(display_path(folder), 1, 1, "(folder)", message, "io")
 
 
-def area_of(path: Path, root: Path) -> str:
+def area_of(path: Path, root: Path, resolved: tuple[Path, Path] | None = None) -> str:
+    """The area folder of ``path`` below ``root``; ``resolved`` is both already resolved."""
     try:
-        parts = path.resolve().relative_to(root.resolve()).parts
+        full, top = resolved or (path.resolve(), root.resolve())
+        parts = full.relative_to(top).parts
     except ValueError:
         return path.parent.name
     return parts[0] if len(parts) > 1 else ""
@@ -189,8 +191,13 @@ def _in_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: (d.line, d.column))
 
 
-def load_file(path: Path, root: Path | None = None) -> FileResult:
-    """Load one scenario file through YAML, schema and lint."""
+def load_file(
+    path: Path, root: Path | None = None, *, resolved: tuple[Path, Path] | None = None
+) -> FileResult:
+    """Load one scenario file through YAML, schema and lint.
+
+    ``resolved`` is the path and the root already resolved (a corpus resolves its root
+    once, not once per file)."""
     root = root or scenarios_dir()
     try:
         text = read_regular_file(path).decode("utf-8")
@@ -201,9 +208,9 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
         return FileResult(path, None, [_diag(path, None, (), message, "io")])
     document = _cache.lookup(text)
     if document is not None:
-        return _checked(path, root, document, SourceMap(text=text))
+        return _checked(path, root, document, SourceMap(text=text), resolved)
     try:
-        document, source = load_yaml(text)
+        document, source, plain = load_yaml_plain(text)
     except YamlSourceError as error:
         return FileResult(
             path,
@@ -234,7 +241,7 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
                 )
             ],
         )
-    foreign = non_json_values(document) + _decimals(document)
+    foreign = [] if plain else non_json_values(document) + _decimals(document)
     if foreign:
         return FileResult(
             path,
@@ -256,13 +263,23 @@ def load_file(path: Path, root: Path | None = None) -> FileResult:
             ),
         )
     _cache.store(text, document)
-    return _checked(path, root, document, source)
+    result = _checked(path, root, document, source, resolved)
+    if result.scenario is not None:
+        source.release()
+    return result
 
 
-def _checked(path: Path, root: Path, document: Any, source: SourceMap) -> FileResult:
+def _checked(
+    path: Path,
+    root: Path,
+    document: Any,
+    source: SourceMap,
+    resolved: tuple[Path, Path] | None,
+) -> FileResult:
     """A document that passed the schema, parsed into the model and linted."""
     try:
-        scenario = scenario_from_document(document, path, area_of(path, root), source)
+        area = area_of(path, root, resolved)
+        scenario = scenario_from_document(document, path, area, source)
     except ModelError as error:
         where = tuple(error.where.split("."))
         return FileResult(path, None, [_diag(path, source, where, error.message, "lint")])
@@ -323,16 +340,20 @@ _LOADED: dict[tuple[str, int, int, str, str], FileResult] = {}
 folder: a second load of an unchanged file (the test suite, ``mkdocs serve``) is free."""
 
 
-def load_file_once(path: Path, root: Path) -> FileResult:
-    """:func:`load_file`, reusing this process's result while the file is unchanged."""
+def load_file_once(path: Path, root: Path, resolved_root: Path | None = None) -> FileResult:
+    """:func:`load_file`, reusing this process's result while the file is unchanged.
+
+    ``resolved_root`` is ``root`` resolved, when the caller already knows it."""
     try:
         info = path.stat()
-        key = (str(path.resolve()), info.st_mtime_ns, info.st_size, str(root), str(Path.cwd()))
+        full = path.resolve()
+        key = (str(full), info.st_mtime_ns, info.st_size, str(root), str(Path.cwd()))
     except (OSError, RuntimeError):  # a dangling link or a loop: load_file reports it
         return load_file(path, root)
     loaded = _LOADED.get(key)
     if loaded is None:
-        loaded = _LOADED[key] = load_file(path, root)
+        resolved = None if resolved_root is None else (full, resolved_root)
+        loaded = _LOADED[key] = load_file(path, root, resolved=resolved)
     return replace(loaded, diagnostics=list(loaded.diagnostics))
 
 
@@ -340,7 +361,11 @@ def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -
     """Load every scenario under ``paths`` (default: the bundled scenarios)."""
     root = root or scenarios_dir()
     found, folder_problems = scan(list(paths) if paths else [root])
-    files = [load_file_once(p, root) for p in found]
+    try:
+        resolved_root: Path | None = root.resolve()
+    except (OSError, RuntimeError):
+        resolved_root = None
+    files = [load_file_once(p, root, resolved_root) for p in found]
     for problem in folder_problems:
         files.append(FileResult(Path(problem.file), None, [problem]))
     retired = read_retired_ids()

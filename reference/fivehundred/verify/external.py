@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios import Scenario, input_json
 from ..scenarios.vocabulary import OBSERVATION_NAMES, observation
 from ._process import AdapterProcess, ChannelError, ChannelTimeout
@@ -53,10 +54,6 @@ __all__ = [
     "unsupported_observations",
 ]
 
-DEFAULT_TIMEOUT = 10.0
-"""Seconds an adapter has to answer one run message."""
-DEFAULT_STARTUP_TIMEOUT = 30.0
-"""Seconds an adapter has to start and answer hello (virtual machines start slowly)."""
 EXIT_GRACE = 2.0
 """Seconds an adapter has to exit after bye (or after its one-shot reply) before it is killed."""
 CONTEXT_CHARS = 4000
