@@ -148,7 +148,7 @@ def test_capabilities_decide_what_is_sent() -> None:
     )
     no_legal = Capabilities(("australian-4",), False, True)
     assert all(capability_skip(s, no_legal) is None for s in scenarios)  # run, not skipped
-    assert set(unsupported_observations(no_legal)) == {"legal", "legal_count"}
+    assert set(unsupported_observations(no_legal)) == {"legal", "legal_count", "perft"}
     assert unsupported_observations(full) == {}
     some = Capabilities(("australian-4",), True, True, ("phase", "to_act", "nonsense"))
     left_out = unsupported_observations(some)
