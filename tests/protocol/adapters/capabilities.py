@@ -30,7 +30,7 @@ for message in messages():
         asked = {k for step in message["scenario"]["steps"] for k in step.get("observe", ())}
         refused = asked - set(observations or asked)
         if not legal:
-            refused |= asked & {"legal", "legal_count"}
+            refused |= asked & {"legal", "legal_count", "perft"}
         if refused:
             print(f"asked for undeclared observations {sorted(refused)}", file=sys.stderr)
             sys.exit(70)
