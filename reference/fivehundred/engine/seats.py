@@ -9,14 +9,14 @@ their seats 0–3 are the same members, and seats 4 and 5 are the pseudo-members
 ``Seat(4)`` (named ``P5``) and ``Seat(5)`` (``P6``), which iterating ``Seat`` does not
 list, so every loop over the four-seat table stays as it was.  Sides work the same way:
 ``Side(0)`` and ``Side(1)`` are NS and EW, and a profile with three single players
-uses ``Side(2)`` (named ``SIDE3``) too.
+uses ``Side(2)`` too.  Names in the notation are the profile's: ``Profile.parse_seat``
+and ``Profile.parse_side`` read them, and ``Profile.side_names`` names each side by its
+seats (``NS``; ``N`` for a single player; ``NSP5``).
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-
-from .cards import NotationError
 
 MAX_SEATS = 6
 """The largest table of any profile."""
@@ -52,12 +52,6 @@ class Seat(IntEnum):
     def side(self) -> Side:
         return Side(self % 2)
 
-    @classmethod
-    def parse(cls, text: object) -> Seat:
-        if isinstance(text, str) and text in ("N", "E", "S", "W"):
-            return cls("NESW".index(text))
-        raise NotationError(f"expected a seat N, E, S or W; found {text!r}")
-
 
 class Side(IntEnum):
     NS = 0
@@ -80,14 +74,6 @@ class Side(IntEnum):
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return (Seat(self), Seat(self + 2))
-
-    @classmethod
-    def parse(cls, text: object) -> Side:
-        if text == "NS":
-            return cls.NS
-        if text == "EW":
-            return cls.EW
-        raise NotationError(f"expected a side NS or EW; found {text!r}")
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
