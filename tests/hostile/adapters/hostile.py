@@ -108,7 +108,7 @@ def main() -> None:
         index = args.index("--marker")
         del args[index : index + 2]
     fault = args[0] if args else "none"
-    if fault == "grandchild":  # a sleeping grandchild in the group, then normal answers
+    if fault == "grandchild":  # a sleeping grandchild in the group, then slow normal answers
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", *sys.argv[1:]])
     out = sys.stdout
     for line in sys.stdin:
@@ -125,6 +125,11 @@ def main() -> None:
             time.sleep(600)
         if command == "run" and fault in ("hang", "grandchild-hang"):
             time.sleep(600)
+        if command == "run" and fault == "grandchild":
+            # Correct answers, but slowly enough (at least 2 s for the campaign's 40
+            # scenarios) that the run is still going when the signal comes, however
+            # fast the machine.
+            time.sleep(0.05)
         reply = handle(message)
         text = hello_line(fault, reply) if command == "hello" else run_line(fault, reply)
         out.write(text)
