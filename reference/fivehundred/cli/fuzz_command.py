@@ -5,11 +5,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING
 
 import click
@@ -18,6 +16,7 @@ from rich.markup import escape
 from ..engine import PROFILE_NAMES, get_profile
 from ..safety import atomic_write_text, clean_text
 from .consoles import err_console, out_console
+from .stopping import signals_raise
 
 if TYPE_CHECKING:
     from ..fuzz.fuzzer import Tester
@@ -39,24 +38,9 @@ def _shard(value: str | None) -> tuple[int, int]:
     return (i, n)
 
 
-def _raise_stopped(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def _terminate_like_ctrl_c() -> Iterator[None]:
+def _terminate_like_ctrl_c() -> contextlib.AbstractContextManager[None]:
     """SIGTERM and SIGHUP stop the run like Ctrl-C: what was found is kept and reported."""
-    previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(ValueError, OSError):
-                previous[number] = signal.signal(number, _raise_stopped)
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+    return signals_raise(lambda signum: KeyboardInterrupt())
 
 
 def _progress_bar(total: int | None) -> tuple[Callable[..., None], Callable[[], None]]:

@@ -9,16 +9,13 @@ status 2, never a traceback.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 
 import click
 from rich.console import Console
@@ -51,6 +48,7 @@ from ..verify.verification import (
 )
 from .consoles import err_console, out_console, print_diagnostics
 from .finding import no_match_message, normalise_selection, unknown_ids_message
+from .stopping import signals_raise
 
 __all__ = ["VerifyOptions", "run_verify"]
 
@@ -261,30 +259,10 @@ class Terminated(BaseException):
         self.signum = signum
 
 
-def _raise_terminated(signum: int, frame: FrameType | None) -> None:
-    raise Terminated(signum)
-
-
-@contextlib.contextmanager
-def _signals_end_the_run() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into an exception, so every ``finally`` kills the adapter."""
-    previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(ValueError, OSError):  # not the main thread
-                previous[number] = signal.signal(number, _raise_terminated)
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
 def run_verify(options: VerifyOptions) -> int:
     """Run ``fivehundred verify``; return its exit status (128 + N after signal N)."""
     try:
-        with _signals_end_the_run():
+        with signals_raise(Terminated):
             return _run_verify(options)
     except Terminated as stop:
         name = signal.Signals(stop.signum).name
