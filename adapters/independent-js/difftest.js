@@ -8,7 +8,8 @@
 //        [--profile NAME|all] [--variants a,b] [--send-undeclared] [--plain-setups]
 //        [--omit-keys key1,key2]
 //
-// --profile all cycles through every profile, then every toggle on its own. Scenarios of
+// --profile all cycles through every profile, then every toggle on its own, then the pairs
+// of toggles in EXTRA_COMBOS (toggles that change the same rules together). Scenarios of
 // a profile or toggle the other implementation does not declare in its hello reply are
 // not sent unless --send-undeclared is given.
 //
@@ -39,11 +40,24 @@ const PROFILE_OPT = opt('profile', 'australian-4');
 // implementation that cannot take side-keyed setups yet).
 const PLAIN = args.includes('--plain-setups');
 const VARIANTS_OPT = (opt('variants', '') || '').split(',').filter(Boolean);
+// Toggles played together: a seating form with the all-pass deal, and default-profile
+// toggles that touch the same phase (auction, kitty, opening lead, scoring).
+const EXTRA_COMBOS = [
+  ['american-4', ['dealer-sits-out', 'all-pass-no-trumps']],
+  ['american-5', ['one-sits-out', 'all-pass-no-trumps']],
+  ['american-6', ['three-sides-of-two', 'all-pass-no-trumps']],
+  ['australian-4', ['pass-may-re-enter', 'inkles']],
+  ['australian-4', ['forty-five-card-pack', 'double-nullo']],
+  ['australian-4', ['dealers-left-leads', 'open-misere-shown-after-lead']],
+  ['australian-4', ['no-slam-bonus', 'avondale-less-twenty']],
+  ['australian-4', ['sans-kitty', 'forty-five-card-pack']],
+].filter(([p, v]) => PR.variantsRefusal(p, v) === null);
 const COMBOS =
   PROFILE_OPT === 'all'
     ? [
         ...Object.keys(PR.PROFILES).map((p) => [p, []]),
         ...Object.entries(PR.VARIANTS).flatMap(([v, ps]) => ps.map((p) => [p, [v]])),
+        ...EXTRA_COMBOS,
       ]
     : [[PROFILE_OPT, VARIANTS_OPT]];
 
@@ -130,7 +144,7 @@ function randomAction(g) {
   }
 }
 
-function randomResult() {
+function randomResult(g) {
   if (chance(0.2)) return 'thrown-in';
   const misere = C.BID_ORDER.filter((b) => P.misere[b]);
   // With several defenders scoring apart a suit result would need each one's tricks, which
@@ -140,7 +154,9 @@ function randomResult() {
   let tricks;
   if (P.misere[contract]) tricks = chance(0.5) ? 0 : P.misereEndsEarly ? 1 : pick([1, 1, 2, 5, 10]);
   else tricks = Math.floor(rnd() * 11);
-  return { contract, declarer: pick(C.SEATS), tricks };
+  // dealer-sits-out: the dealer of the deal recorded rests, so never declares.
+  const declarers = P.dealerSitsOut ? C.SEATS.filter((s) => s !== g.dealer) : C.SEATS;
+  return { contract, declarer: pick(declarers), tricks };
 }
 
 // Drive an engine copy with a step, mirroring what the adapter does.
@@ -192,8 +208,9 @@ function randomPlaySetup() {
     const g = setUp({ start: 'deck', dealer, deck: shuffled(C.DECK) });
     // auction: force a random contract
     const extra = ['6NT', '7NT', '8NT', '9NT', 'MIS', 'MIS', 'OMIS', 'OMIS', 'BMIS'].filter((b) => P.bidRank.has(b));
-    const contract = pick([...C.BID_ORDER, ...extra]);
-    const declarer = pick(C.SEATS);
+    // inkles: a six never becomes the contract
+    const contract = pick([...C.BID_ORDER, ...extra].filter((b) => !(P.inkles && b.startsWith('6'))));
+    const declarer = pick(g.dealtSeats); // a resting dealer (dealer-sits-out) never declares
     g.highBid = contract;
     g.highBidder = declarer;
     g.passed = new Set(C.SEATS.filter((s) => s !== declarer));
@@ -202,8 +219,12 @@ function randomPlaySetup() {
     g.hands[declarer].push(...g.kitty);
     g.kitty = [];
     g.phase = 'kitty';
-    const disc = shuffled(g.hands[declarer]).slice(0, g.kittySize);
-    g.discard(declarer, disc);
+    g.kittyActor = declarer;
+    // the declarer's discard, then (double-nullo misère) the partner's
+    while (g.phase === 'kitty') {
+      const who = g.toAct();
+      g.discard(who, shuffled(g.hands[who]).slice(0, g.kittySize));
+    }
     if (chance(0.4)) {
       const nom = g.legal().filter((a) => a.startsWith('NOMINATE'));
       if (nom.length) apply(g, stepFromAction(declarer, pick(nom), 'play'));
@@ -226,7 +247,7 @@ function randomPlaySetup() {
       declarer,
       hands: Object.fromEntries(C.SEATS.map((s) => [s, [...g.hands[s]]])),
     };
-    if (g.isMisere && chance(0.5)) for (const p of C.partnersOf(declarer)) setup.hands[p] = [];
+    if (g.isMisere && !P.doubleNullo && chance(0.5)) for (const p of C.partnersOf(declarer)) setup.hands[p] = [];
     if (g.tricksPlayed > 0 || chance(0.3)) setup.leader = g.toPlay;
     if (g.nominated && g.hands[declarer].includes('JK')) setup.nominated = g.nominated;
     if (g.suitsLed.size || chance(0.2)) setup.suits_led = C.SUITS.filter((s) => g.suitsLed.has(s));
@@ -256,10 +277,10 @@ function randomScenario(i) {
     if (g.phase === 'none' || g.phase === 'over') {
       const r = rnd();
       if (r < 0.55) step = { deal: shuffled(C.DECK) };
-      else if (r < 0.85) step = { deal_result: randomResult() };
+      else if (r < 0.85) step = { deal_result: randomResult(g) };
       else step = randomAction(g);
     } else if (chance(0.12)) {
-      step = chance(0.15) ? (chance(0.5) ? { deal: shuffled(C.DECK) } : { deal_result: randomResult() }) : randomAction(g);
+      step = chance(0.15) ? (chance(0.5) ? { deal: shuffled(C.DECK) } : { deal_result: randomResult(g) }) : randomAction(g);
     } else step = legalStep(g);
     apply(g, step);
     steps.push(step);

@@ -20,6 +20,8 @@ function reject(code) {
 }
 
 const IN_PROGRESS = new Set(['auction', 'kitty', 'play']);
+// inkles: a six-level bid other than as the bidder's first call (the code is the format's).
+const INKLE_CODE = 'inkle-first-call';
 const SAME_COLOUR = { S: 'C', C: 'S', D: 'H', H: 'D' };
 
 class Game {
@@ -80,8 +82,10 @@ class Game {
     this.called = new Set(); // seats that have made a call (blind misère: first call only)
     this.bids = []; // [seat, bid] in order (for partner-need-not-outbid)
     this.calls = 0; // one-round auction
+    this.passRun = 0; // passes in succession (pass-may-re-enter)
     this.raiseOffered = false; // raise-after-all-pass (and the misreading declarer-may-raise)
     this.kittyTaken = [];
+    this.kittyActor = null; // who discards now: the declarer, then (double-nullo) the partner
     this.declarerOwnTricks = 0;
     this.contract = null; // parsed contract; {allPass: true} for an all-pass no-trump deal
     this.declarer = null;
@@ -114,19 +118,19 @@ class Game {
     const order = [];
     let s = this.mis('deal-starts-at-dealer') ? this.dealer : this.leftOf(this.dealer);
     for (let i = 0; i < this.seats.length; i++) {
-      order.push(s);
+      if (!(P.dealerSitsOut && s === this.dealer)) order.push(s); // dealer-sits-out: no cards
       s = this.leftOf(s);
     }
     // Two-handed game: the cards left over are dealt as a third hand, after the dealer, when
     // the pack makes a full third hand (33 cards); otherwise (deck-24) what is left after the
     // deal is out of play.
     const hands = { ...this.hands };
-    if (P.deadHand && deck.length === 10 * (this.seats.length + 1) + P.kitty) {
+    if (P.deadHand && deck.length === 10 * (order.length + 1) + P.kitty) {
       order.push('dead');
       hands.dead = this.dead;
     }
     // [packet size, cards to the kitty after the round]
-    let rounds = P.deal === 'one-card-per-round' ? [[3, 1], [4, 1], [3, 1]] : [[3, P.kitty], [4, 0], [3, 0]];
+    let rounds = P.dealRounds;
     if (this.mis('packets-3-2-3-2')) rounds = [[3, 1], [2, 1], [3, 1], [2, 0]];
     else if (this.mis('kitty-last-three')) rounds = [[3, 0], [4, 0], [3, 3]];
     else if (this.mis('kitty-after-first-round')) rounds = [[3, 3], [4, 0], [3, 0]];
@@ -161,17 +165,29 @@ class Game {
   // Seats sitting out: the misère (Nullo) declarer's partner or partners (ruling 16; seed
   // 002 Нулевая заявка).
   get sittingOutSeats() {
-    if (this.mis('misere-partner-plays')) return [];
+    if (this.mis('misere-partner-plays') || this.P.doubleNullo) return []; // double-nullo: both play
     return this.isMisere ? this.partnersOf(this.declarer) : [];
   }
+  // The seats that hold cards in this deal: all but a resting dealer (dealer-sits-out).
+  get dealtSeats() {
+    return this.P.dealerSitsOut ? this.seats.filter((s) => s !== this.dealer) : this.seats;
+  }
+  // The seats playing to the tricks: the dealt seats but the misère partner(s).
   get activeSeats() {
     const out = this.sittingOutSeats;
-    return this.seats.filter((s) => !out.includes(s));
+    return this.dealtSeats.filter((s) => !out.includes(s));
   }
   nextActive(seat) {
-    const out = this.sittingOutSeats;
+    const active = this.activeSeats;
     let s = this.leftOf(seat);
-    while (out.includes(s)) s = this.leftOf(s);
+    while (!active.includes(s)) s = this.leftOf(s);
+    return s;
+  }
+  // The next seat to the left that takes part in the auction (a resting dealer never calls).
+  nextDealt(seat) {
+    const dealt = this.dealtSeats;
+    let s = this.leftOf(seat);
+    while (!dealt.includes(s)) s = this.leftOf(s);
     return s;
   }
 
@@ -268,6 +284,7 @@ class Game {
     const P = this.P;
     if (!P.bidRank.has(call)) return 'bid-not-available';
     if (P.misere[call] && P.misere[call].blind && this.called.has(seat)) return 'blind-misere-first-call';
+    if (P.inkles && isSixLevel(call) && this.called.has(seat)) return INKLE_CODE;
     const ref = this.referenceBid(seat);
     if (ref !== null && P.bidRank.get(call) <= P.bidRank.get(ref)) return 'bid-not-higher';
     if (call === 'MIS' && P.misereNeedsSeven && !this.mis('misere-without-seven') && !this.sevenStands(ref)) return 'misere-needs-seven';
@@ -281,7 +298,7 @@ class Game {
     if (this.phase === 'over') reject(this.overCode());
     if (this.phase !== 'auction') reject('wrong-phase');
     if (this.mis('turn-checked-before-passed') && seat !== this.toCall) reject('not-your-turn');
-    if (this.passed.has(seat) && !this.mis('passed-may-bid-again')) reject('already-passed');
+    if (this.passed.has(seat) && !this.mis('passed-may-bid-again') && !P.passMayReEnter) reject('already-passed');
     if (seat !== this.toCall) reject('not-your-turn');
     if (call !== 'PASS') {
       const why = this.bidRefusal(seat, call);
@@ -298,23 +315,35 @@ class Game {
       this.endAuction();
       return;
     }
-    if (call === 'PASS') this.passed.add(seat);
-    else {
+    if (call === 'PASS') {
+      this.passed.add(seat);
+      this.passRun += 1;
+    } else {
       this.highBid = call;
       this.highBidder = seat;
       this.bids.push([seat, call]);
-      if (this.mis('passed-may-bid-again')) this.passed.delete(seat);
+      this.passRun = 0;
+      if (this.mis('passed-may-bid-again') || P.passMayReEnter) this.passed.delete(seat);
     }
-    const n = this.seats.length;
+    const n = this.dealtSeats.length;
     if (P.auction === 'one-round' || this.mis('single-round-auction')) {
       // Seed 002 Торговля: one call each, the dealer last; the highest bid is the contract.
+      // (dealer-sits-out: the three players, the dealer's right-hand neighbour last.)
       this.calls += 1;
       if (this.calls < n) {
-        this.toCall = this.leftOf(seat);
+        this.toCall = this.nextDealt(seat);
         return;
       }
       if (this.highBid === null) this.allPassed();
       else this.endAuction();
+      return;
+    }
+    if (P.passMayReEnter) {
+      // pass-may-re-enter: round and round from the dealer's left; the first calls all
+      // passes throw the deal in; after a bid, the other players passing in succession end it.
+      if (this.highBid === null && this.passRun === n) this.allPassed();
+      else if (this.highBid !== null && this.passRun === n - 1) this.closeAuction(call);
+      else this.toCall = this.leftOf(seat);
       return;
     }
     if (this.passed.size === n) {
@@ -322,20 +351,26 @@ class Game {
       return;
     }
     if (this.highBid !== null && this.passed.size === n - 1) {
-      // The raise is offered when the others passed after the bid; a bid made when the
-      // others had all passed already closes the auction (README, open points).
-      const raise = this.mis('declarer-may-raise') || (P.raiseAfterAllPass && call === 'PASS');
-      if (raise) {
-        this.raiseOffered = true;
-        this.toCall = this.highBidder;
-        return;
-      }
-      this.endAuction();
+      this.closeAuction(call);
       return;
     }
     let s = this.leftOf(seat);
     if (!this.mis('passed-may-bid-again')) while (this.passed.has(s)) s = this.leftOf(s);
     this.toCall = s;
+  }
+
+  // The others have passed after the high bid: the auction ends, or the high bidder is
+  // offered one more call first (raise-after-all-pass; the misreading declarer-may-raise).
+  closeAuction(lastCall) {
+    // The raise is offered when the others passed after the bid; a bid made when the
+    // others had all passed already closes the auction (README, open points).
+    const raise = this.mis('declarer-may-raise') || (this.P.raiseAfterAllPass && lastCall === 'PASS');
+    if (raise) {
+      this.raiseOffered = true;
+      this.toCall = this.highBidder;
+      return;
+    }
+    this.endAuction();
   }
 
   // Every player passed: a throw-in (ruling 14), or under all-pass-no-trumps (seed 002
@@ -373,26 +408,34 @@ class Game {
   endAuction() {
     this.toCall = null;
     this.raiseOffered = false;
+    if (this.P.inkles && isSixLevel(this.highBid)) {
+      // inkles: a six only signals; an auction it wins is thrown in as if all had passed.
+      this.finishDeal(this.zero(), null, null);
+      return;
+    }
     this.contract = PR.parseContract(this.P, this.highBid);
     this.declarer = this.highBidder;
     this.kittyTaken = [...this.kitty];
     this.hands[this.declarer].push(...this.kitty); // ruling 15
     this.kitty = [];
     this.phase = 'kitty';
+    this.kittyActor = this.declarer;
   }
 
-  // Ruling 17: the declarer leads first.
+  // Ruling 17: the declarer leads first; under dealers-left-leads (and the misreading
+  // opening-lead-left-of-dealer) the first player on the dealer's left who plays the deal.
   firstLeader() {
-    if (!this.mis('opening-lead-left-of-dealer')) return this.declarer;
+    if (!this.P.dealersLeftLeads && !this.mis('opening-lead-left-of-dealer')) return this.declarer;
+    const active = this.activeSeats;
     let s = this.leftOf(this.dealer);
-    while (this.sittingOutSeats.includes(s)) s = this.leftOf(s);
+    while (!active.includes(s)) s = this.leftOf(s);
     return s;
   }
 
   discard(seat, cards) {
     if (this.phase === 'over') reject(this.overCode());
     if (this.phase !== 'kitty') reject('wrong-phase');
-    if (seat !== this.declarer) reject('not-your-turn');
+    if (seat !== this.kittyActor) reject('not-your-turn');
     const k = this.kittySize;
     if (!Array.isArray(cards) || cards.length !== k || new Set(cards).size !== k) reject('discard-needs-three');
     const hand = this.hands[seat];
@@ -400,6 +443,12 @@ class Game {
     if (this.mis('kitty-cards-not-discardable') && cards.some((c) => this.kittyTaken.includes(c))) reject('card-not-held');
     this.hands[seat] = hand.filter((c) => !cards.includes(c));
     this.discards = [...cards];
+    if (this.P.doubleNullo && this.isMisere && seat === this.declarer) {
+      // double-nullo: the partner takes the declarer's discards and discards as many.
+      this.kittyActor = this.partnersOf(this.declarer)[0];
+      this.hands[this.kittyActor].push(...cards);
+      return;
+    }
     this.phase = 'play';
     this.toPlay = this.firstLeader(); // ruling 17
   }
@@ -486,10 +535,10 @@ class Game {
     const side = this.sideOf(best);
     this.tricks[side] += 1;
     this.trickSides.push(side);
-    if (best === this.declarer) this.declarerOwnTricks += 1;
+    if (this.losesMisere(best)) this.declarerOwnTricks += 1;
     this.tricksPlayed += 1;
     this.toPlay = this.mis('lead-rotates') ? this.nextActive(t.leader) : best;
-    if (this.isMisere && best === this.declarer && this.P.misereEndsEarly && !this.mis('misere-continues')) {
+    if (this.isMisere && this.losesMisere(best) && this.P.misereEndsEarly && !this.mis('misere-continues')) {
       this.scorePlayedDeal(); // ruling 30: the misère is broken
     } else if (this.tricksPlayed === this.P.trickCount) {
       this.scorePlayedDeal();
@@ -498,6 +547,19 @@ class Game {
       if (this.tricks[dside] >= this.contract.level && this.scores[dside] + this.P.bidValue(this.contract.bid) >= 500)
         this.scorePlayedDeal();
     }
+  }
+
+  // Whether a trick won by `seat` counts against the misère: the declarer's own (ruling 30),
+  // or under double-nullo the partner's too.
+  losesMisere(seat) {
+    return seat === this.declarer || (this.P.doubleNullo && this.isMisere && this.sideOf(seat) === this.sideOf(this.declarer));
+  }
+
+  // Whether the open-misère declarer's hand is face up by now (the contract being open).
+  openHandShown() {
+    if (this.P.openShown === 'start') return this.phase === 'play' || this.phase === 'over';
+    if (this.P.openShown === 'lead') return this.tricksPlayed >= 1 || this.trick !== null;
+    return this.tricksPlayed >= 1;
   }
 
   // Ruling 24 (seed 002: never compulsory).
@@ -670,7 +732,7 @@ class Game {
 
   toAct() {
     if (this.phase === 'auction') return this.toCall;
-    if (this.phase === 'kitty') return this.declarer;
+    if (this.phase === 'kitty') return this.kittyActor;
     if (this.phase === 'play') return this.toPlay;
     return null;
   }
@@ -685,21 +747,23 @@ class Game {
         if (P.bidRank.get(b) <= from) continue;
         if (b === 'MIS' && P.misereNeedsSeven && !isSevenLevel(this.highBid)) continue;
         if (P.misere[b] && P.misere[b].blind && this.called.has(seat)) continue;
+        if (P.inkles && isSixLevel(b) && this.called.has(seat)) continue;
         out.push(b);
       }
       return out;
     }
     if (this.phase === 'kitty') {
-      const hand = this.sortCards(this.hands[this.declarer]);
+      // Every set of as many cards as the kitty holds, each in deck order.
+      const hand = this.sortCards(this.hands[this.kittyActor]);
       const out = [];
-      if (this.kittySize === 2) {
-        for (let i = 0; i < hand.length; i++)
-          for (let j = i + 1; j < hand.length; j++) out.push(`DISCARD ${hand[i]} ${hand[j]}`);
-        return out;
-      }
-      for (let i = 0; i < hand.length; i++)
-        for (let j = i + 1; j < hand.length; j++)
-          for (let k = j + 1; k < hand.length; k++) out.push(`DISCARD ${hand[i]} ${hand[j]} ${hand[k]}`);
+      const pick = (from, chosen) => {
+        if (chosen.length === this.kittySize) {
+          out.push(`DISCARD ${chosen.join(' ')}`);
+          return;
+        }
+        for (let i = from; i <= hand.length - (this.kittySize - chosen.length); i++) pick(i + 1, [...chosen, hand[i]]);
+      };
+      pick(0, []);
       return out;
     }
     if (this.phase === 'play') {
@@ -869,9 +933,10 @@ class Game {
       case 'dealer':
         return this.dealer;
       case 'exposed':
-        // Ruling 18: exposed from the end of the first trick onward (open misère only).
+        // Ruling 18: exposed from the end of the first trick onward (open misère only); the
+        // toggles open-misere-shown-after-lead / -before-lead show it earlier.
         if (this.mis('open-misere-never-exposed')) return null;
-        if (this.contract && this.contract.open && !this.recorded && this.tricksPlayed >= 1)
+        if (this.contract && this.contract.open && !this.recorded && this.openHandShown())
           return this.sortCards(this.hands[this.declarer]);
         if (this.mis('open-misere-exposed-at-start') && this.contract && this.contract.bid === 'OMIS' && !this.recorded && this.phase !== 'kitty')
           return this.sortCards(this.hands[this.declarer]);
@@ -892,6 +957,9 @@ function rankOf(c) {
 function printedSuit(c) {
   return c === JOKER ? null : c.slice(-1);
 }
+function isSixLevel(bid) {
+  return bid !== null && /^6(S|C|D|H|NT)$/.test(bid);
+}
 function isSevenLevel(bid) {
   return bid !== null && /^7(S|C|D|H|NT)$/.test(bid);
 }
@@ -903,7 +971,9 @@ function scoreContract(g, bid, declSide, declTricks, sideTricks) {
   const mis = g.mis;
   const c = PR.parseContract(P, bid);
   const score = g.zero();
-  const defenders = P.sideNames.filter((s) => s !== declSide);
+  // The opposing sides; a resting dealer (dealer-sits-out) scores nothing for the deal.
+  const resting = P.dealerSitsOut ? g.sideOf(g.dealer) : null;
+  const defenders = P.sideNames.filter((s) => s !== declSide && s !== resting);
   let made;
   const v = P.bidValue(bid);
   if (c.misere) {
@@ -919,7 +989,7 @@ function scoreContract(g, bid, declSide, declTricks, sideTricks) {
   } else {
     made = declTricks >= c.level;
     let won = v;
-    if (declTricks === P.trickCount && !mis('no-slam-bonus')) {
+    if (declTricks === P.trickCount && !mis('no-slam-bonus') && !P.noSlamBonus) {
       if (mis('slam-always-250')) won = 250;
       else if (v < 250) won = 250;
     }
@@ -949,8 +1019,9 @@ function setUp(setup, profileName = 'australian-4', variants = []) {
       return g;
     case 'auction':
       for (const s of P.seats) {
-        checkCards(setup.hands[s], `${s}'s hand`);
-        g.hands[s] = [...setup.hands[s]];
+        const h = setup.hands[s] || []; // a resting dealer (dealer-sits-out) holds nothing
+        checkCards(h, `${s}'s hand`);
+        g.hands[s] = [...h];
       }
       checkCards(setup.kitty, 'the kitty');
       g.kitty = setup.kitty.slice(0, g.kittySize);
@@ -970,7 +1041,7 @@ function setUp(setup, profileName = 'australian-4', variants = []) {
       g.declarer = setup.declarer;
       g.highBid = setup.contract;
       g.highBidder = setup.declarer;
-      g.passed = new Set(P.seats.filter((s) => s !== setup.declarer));
+      g.passed = new Set(g.dealtSeats.filter((s) => s !== setup.declarer));
       g.nominated = setup.nominated || null;
       g.suitsLed = new Set(setup.suits_led || []);
       for (const sd of P.sideNames) g.tricks[sd] = (setup.tricks && setup.tricks[sd]) || 0;

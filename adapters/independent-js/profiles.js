@@ -36,6 +36,8 @@ const PACKS = {
   // deck-24 toggle: seed 002 gives the size only; the format page's toggle table says
   // "the 24-card deck (A to 9)": A..9 in each suit and no joker (README, open points).
   24: () => pack(same4(downTo('9')), false),
+  // forty-five-card-pack toggle (toggles spec): ace down to 4 in every suit and the joker.
+  45: () => pack(same4(downTo('4'))),
   // american-5: the 52 cards and the joker (published sources; seed 002 names no pack).
   53: () => pack(same4(downTo('2'))),
   // Seed 002 Колода (six players): 52 cards, 11 and 12 of every suit, 13 of hearts and
@@ -165,6 +167,21 @@ const AMERICAN = {
 
 const VARIANTS = {
   'no-misere': ['australian-4'],
+  // The toggles of notes/toggles-spec.md (30 Nov): seating forms of the American game, and
+  // more default-profile variations.
+  'one-sits-out': ['american-5'],
+  'dealer-sits-out': ['american-4'],
+  'three-sides-of-two': ['american-6'],
+  'open-misere-shown-after-lead': ['australian-4'],
+  'open-misere-shown-before-lead': ['australian-4'],
+  'dealers-left-leads': ['australian-4'],
+  'no-slam-bonus': ['australian-4'],
+  'avondale-less-twenty': ['australian-4'],
+  'forty-five-card-pack': ['australian-4'],
+  'pass-may-re-enter': ['australian-4'],
+  'inkles': ['australian-4'],
+  'sans-kitty': ['australian-4'],
+  'double-nullo': ['australian-4'],
   'misere-without-seven': ['australian-4'],
   'joker-leads-last-trick-only': ['australian-4'],
   'raise-after-all-pass': ['australian-4'],
@@ -175,16 +192,42 @@ const VARIANTS = {
   'deck-24': ['american-2'],
 };
 
+// Pairs of toggles that state opposite rules and so cannot be on together.
+const CONFLICTS = [['open-misere-shown-after-lead', 'open-misere-shown-before-lead']];
+
 class UnknownProfile extends Error {}
 
-function makeProfile(name, variants = []) {
-  if (!PROFILES[name]) throw new UnknownProfile(`profile ${name}`);
+// Why this list of toggles cannot be played on this profile, or null.
+function variantsRefusal(name, variants) {
+  if (!PROFILES[name]) return `profile ${name}`;
   for (const v of variants) {
-    if (!VARIANTS[v] || !VARIANTS[v].includes(name)) throw new UnknownProfile(`variant ${v} on ${name}`);
+    if (!VARIANTS[v] || !VARIANTS[v].includes(name)) return `variant ${v} on ${name}`;
   }
+  for (const [a, b] of CONFLICTS) if (variants.includes(a) && variants.includes(b)) return `variants ${a} and ${b} together`;
+  return null;
+}
+
+function makeProfile(name, variants = []) {
+  const why = variantsRefusal(name, variants);
+  if (why) throw new UnknownProfile(why);
   const V = new Set(variants);
-  const P = { name, variants: V, ...BASE, ...PROFILES[name]() };
+  // one-sits-out: four of the five play american-4's game exactly, at a table of four.
+  const table = V.has('one-sits-out') ? PROFILES['american-4']() : PROFILES[name]();
+  const P = { name, variants: V, ...BASE, ...table };
   P.misere = { ...P.misere };
+  if (V.has('dealer-sits-out')) {
+    // Four seats, each its own side; the dealer rests and the other three play american-3's
+    // game with its 33-card pack.
+    P.sides = sidesFrom([['N'], ['E'], ['S'], ['W']]);
+    P.deck = PACKS[33]();
+    P.dealerSitsOut = true;
+  }
+  // three-sides-of-two: partners sit opposite at six (N-W, E-P5, S-P6).
+  if (V.has('three-sides-of-two')) P.sides = sidesFrom([['N', 'W'], ['E', 'P5'], ['S', 'P6']]);
+  if (V.has('forty-five-card-pack')) {
+    P.deck = PACKS[45]();
+    P.kitty = 5;
+  }
   if (V.has('deck-24')) {
     // No joker in this pack, so by seed 002 (Сдача) the widow has two cards (README).
     P.deck = PACKS[24]();
@@ -199,6 +242,18 @@ function makeProfile(name, variants = []) {
   // Both caps together: the lower one holds (README); lint refuses the pair anyway.
   P.defenderCap = V.has('defender-cap-480') ? 480 : V.has('defender-cap-490') ? 490 : null;
   P.isDefault = name === 'australian-4';
+  // Packets of each round: [cards to each player, cards to the kitty after the round].
+  if (P.deal === 'one-card-per-round') P.dealRounds = V.has('forty-five-card-pack') ? [[3, 2], [4, 2], [3, 1]] : [[3, 1], [4, 1], [3, 1]];
+  else P.dealRounds = [[3, P.kitty], [4, 0], [3, 0]];
+  // When the open-misère hand is laid face up: 'first-trick' (ruling 18), 'lead', 'start'.
+  P.openShown = V.has('open-misere-shown-before-lead') ? 'start' : V.has('open-misere-shown-after-lead') ? 'lead' : 'first-trick';
+  P.dealersLeftLeads = V.has('dealers-left-leads');
+  P.noSlamBonus = V.has('no-slam-bonus');
+  P.lessTwenty = V.has('avondale-less-twenty');
+  P.passMayReEnter = V.has('pass-may-re-enter');
+  P.inkles = V.has('inkles');
+  P.sansKitty = V.has('sans-kitty');
+  P.doubleNullo = V.has('double-nullo');
 
   // Bid order: the ladder with the misère bids placed after their anchors. Bids sharing a
   // place (blind and open misère) share a rank number, so neither outranks the other.
@@ -228,7 +283,7 @@ function makeProfile(name, variants = []) {
   P.bidValue = (bid) => {
     if (P.misere[bid]) return P.misere[bid].value;
     if (bid === '10NT' && P.isDefault && M.on('value-10nt-500')) return 500; // misreading
-    return ladderValue(bid);
+    return ladderValue(bid) - (P.lessTwenty ? 20 : 0);
   };
 
   P.deckSet = new Set(P.deck);
@@ -250,4 +305,4 @@ function parseContract(P, bid) {
   return { bid, misere: false, open: false, level: Number(m[1]), trump: m[2] === 'NT' ? null : m[2], nt: m[2] === 'NT', denom: m[2] };
 }
 
-module.exports = { makeProfile, parseContract, UnknownProfile, PROFILES, VARIANTS, SUITS, JOKER, RANK_VALUE, PACKS };
+module.exports = { makeProfile, variantsRefusal, parseContract, UnknownProfile, PROFILES, VARIANTS, CONFLICTS, SUITS, JOKER, RANK_VALUE, PACKS };

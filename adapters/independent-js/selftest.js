@@ -50,7 +50,7 @@ for (const name of Object.keys(PR.PROFILES)) {
   const P = PR.makeProfile(name);
   check(P.deck.length === PACK_SIZE[name], `${name}: pack of ${PACK_SIZE[name]}, got ${P.deck.length}`);
   check(new Set(P.deck).size === P.deck.length, `${name}: no card twice`);
-  check(P.deck.length === P.seats.length * 10 + 3 + (name === 'american-2' ? 10 : 0), `${name}: ten each and three in the kitty`);
+  check(P.deck.length === P.seats.length * 10 + P.kitty + (name === 'american-2' ? 10 : 0), `${name}: ten each and three in the kitty`);
   for (const lv of [6, 7, 8, 9, 10])
     ['S', 'C', 'D', 'H', 'NT'].forEach((s, i) => check(P.bidValue(`${lv}${s}`) === AVONDALE[lv][i], `${name}: value of ${lv}${s}`));
   // ladder by trick count then strain S < C < D < H < NT
@@ -80,6 +80,26 @@ for (const name of Object.keys(PR.PROFILES)) {
   check(b.bidRank.get('BMIS') === b.bidRank.get('OMIS'), 'blind misère shares open misère\'s place');
   check(!PR.makeProfile('australian-4', ['no-misere']).bidRank.has('MIS'), 'no-misere removes MIS');
 }
+// The toggles of the 30 November spec (notes/toggles-spec.md).
+{
+  const one = PR.makeProfile('american-5', ['one-sits-out']);
+  const a4 = PR.makeProfile('american-4');
+  check(one.seats.join(' ') === 'N E S W' && one.sideNames.join(' ') === 'NS EW', 'one-sits-out: a table of four, NS and EW');
+  check(one.deck.join(' ') === a4.deck.join(' ') && one.bidOrder.join(' ') === a4.bidOrder.join(' '), 'one-sits-out: american-4\'s pack and bids');
+  const dso = PR.makeProfile('american-4', ['dealer-sits-out']);
+  check(dso.deck.length === 33 && dso.sideNames.join(' ') === 'N E S W', 'dealer-sits-out: 33 cards, four sides of one');
+  const six = PR.makeProfile('american-6', ['three-sides-of-two']);
+  check(six.sideNames.join(' ') === 'NW EP5 SP6' && six.deck.length === 63, 'three-sides-of-two: N-W, E-P5, S-P6, 63 cards');
+  const less = PR.makeProfile('australian-4', ['avondale-less-twenty']);
+  for (const lv of [6, 7, 8, 9, 10])
+    ['S', 'C', 'D', 'H', 'NT'].forEach((s, i) => check(less.bidValue(`${lv}${s}`) === AVONDALE[lv][i] - 20, `avondale-less-twenty: value of ${lv}${s}`));
+  check(less.bidValue('6S') === 20 && less.bidValue('10NT') === 500 && less.bidValue('MIS') === 250 && less.bidValue('OMIS') === 500, 'avondale-less-twenty: 6S 20, 10NT 500, misères kept');
+  check(less.bidOrder.join(' ') === PR.makeProfile('australian-4').bidOrder.join(' '), 'avondale-less-twenty: the ladder unchanged');
+  const p45 = PR.makeProfile('australian-4', ['forty-five-card-pack']);
+  check(p45.deck.length === 45 && p45.kitty === 5 && p45.deck.filter((c) => c.startsWith('4')).length === 4, 'forty-five-card-pack: 45 cards with four 4s, kitty of five');
+  check(p45.dealRounds.reduce((n, [each, kit]) => n + 4 * each + kit, 0) === 45, 'forty-five-card-pack: the packets deal the whole pack');
+  check(PR.variantsRefusal('australian-4', ['open-misere-shown-after-lead', 'open-misere-shown-before-lead']) !== null, 'the two open-misère timings conflict');
+}
 
 // ---- random games ---------------------------------------------------------------------
 const COMBOS = [['australian-4', []]];
@@ -87,6 +107,11 @@ for (const [v, ps] of Object.entries(PR.VARIANTS)) for (const p of ps) COMBOS.pu
 for (const p of Object.keys(PR.PROFILES)) if (p !== 'australian-4') COMBOS.push([p, []]);
 COMBOS.push(['american-2', ['deck-24', 'all-pass-no-trumps']]);
 COMBOS.push(['australian-4', ['blind-misere', 'raise-after-all-pass', 'joker-leads-last-trick-only', 'defender-cap-490']]);
+COMBOS.push(['american-4', ['dealer-sits-out', 'all-pass-no-trumps']]);
+COMBOS.push(['american-5', ['one-sits-out', 'all-pass-no-trumps']]);
+COMBOS.push(['american-6', ['three-sides-of-two', 'all-pass-no-trumps']]);
+COMBOS.push(['australian-4', ['forty-five-card-pack', 'double-nullo', 'dealers-left-leads', 'open-misere-shown-after-lead', 'no-slam-bonus']]);
+COMBOS.push(['australian-4', ['pass-may-re-enter', 'inkles', 'avondale-less-twenty', 'open-misere-shown-before-lead', 'sans-kitty']]);
 
 function snapshot(g) {
   return JSON.stringify(['phase', 'to_act', 'hands', 'high_bid', 'passed', 'trick', 'tricks', 'scores', 'dealer', 'nominated', 'suits_led'].map((k) => g.observe(k)));
@@ -145,7 +170,8 @@ for (const [profile, variants] of COMBOS) {
       // the deal: everything dealt, nothing twice
       const dealt = [...P.seats.flatMap((s) => g.hands[s]), ...g.kitty, ...g.dead];
       check(dealt.length === P.deck.length && new Set(dealt).size === P.deck.length, `${key}: the whole deck dealt once`);
-      check(P.seats.every((s) => g.hands[s].length === 10) && g.kitty.length === P.kitty, `${key}: ten each, ${P.kitty} in the kitty`);
+      check(g.dealtSeats.every((s) => g.hands[s].length === 10) && g.kitty.length === P.kitty, `${key}: ten each, ${P.kitty} in the kitty`);
+      if (P.dealerSitsOut) check(g.dealtSeats.length === 3 && g.hands[g.dealer].length === 0, `${key}: the dealer holds nothing`);
       if (profile === 'american-2') check(g.dead.length === P.deck.length - 20 - P.kitty, `${key}: the rest is a dead hand`);
       const dealer = g.dealer;
       const before = { ...g.scores };
@@ -155,6 +181,7 @@ for (const [profile, variants] of COMBOS) {
         if (rnd() < 0.3) tryIllegal(g);
         const legal = g.legal();
         check(legal.length > 0, `${key}: someone to act has a legal action`);
+        if (P.dealerSitsOut) check(g.toAct() !== g.dealer, `${key}: the resting dealer never acts`);
         let a;
         if (g.phase === 'auction') {
           const bids = legal.filter((x) => x !== 'PASS');
@@ -170,6 +197,12 @@ for (const [profile, variants] of COMBOS) {
       // after the deal
       check(g.dealer === g.leftOf(dealer), `${key}: the deal passes left`);
       const ds = g.dealScore;
+      if (ds === null) {
+        check(false, `${key}: a finished deal has a score`);
+        break;
+      }
+      const resting = P.dealerSitsOut ? g.sideOf(dealer) : null;
+      if (P.inkles && g.contract && !g.allPass) check(!/^6/.test(g.contract.bid), `${key}: a six never becomes the contract`);
       const total = P.sideNames.reduce((n, s) => n + g.tricks[s], 0);
       if (g.contract === null) {
         stats[key].thrown++;
@@ -189,17 +222,19 @@ for (const [profile, variants] of COMBOS) {
           if (P.misereEndsEarly) check(own <= 1, `${key}: misère ends at the first trick`);
           else check(total === 10, `${key}: Nullo played out`);
           for (const s of P.sideNames)
-            if (s !== side) check(ds[s] === (P.misereDefenders === 'nothing' || own === 0 ? 0 : 10 * own), `${key}: misère defenders ${ds[s]}`);
-          check(g.sittingOutSeats.length === g.partnersOf(g.declarer).length, `${key}: partners sit out`);
+            if (s !== side) check(ds[s] === (P.misereDefenders === 'nothing' || own === 0 || s === resting ? 0 : 10 * own), `${key}: misère defenders ${ds[s]}`);
+          check(g.sittingOutSeats.length === (P.doubleNullo ? 0 : g.partnersOf(g.declarer).length), `${key}: partners sit out`);
+          if (P.doubleNullo) check(own === g.tricks[side], `${key}: double nullo counts the partner's tricks`);
         } else {
           check(total === 10, `${key}: ten tricks`);
           const made = g.tricks[side] >= g.contract.level;
-          const won = g.tricks[side] === 10 && v < 250 ? 250 : v;
+          const won = g.tricks[side] === 10 && v < 250 && !P.noSlamBonus ? 250 : v;
           check(ds[side] === (made ? won : -v), `${key}: contract score`);
           for (const s of P.sideNames) {
             if (s === side) continue;
             const full = 10 * g.tricks[s];
-            if (P.defenderCap === null) check(ds[s] === full, `${key}: defenders 10 a trick`);
+            if (s === resting) check(ds[s] === 0 && g.tricks[s] === 0, `${key}: the resting dealer scores nothing`);
+            else if (P.defenderCap === null) check(ds[s] === full, `${key}: defenders 10 a trick`);
             else check(ds[s] === (before[s] >= P.defenderCap ? 0 : full), `${key}: defenders capped`);
           }
         }
