@@ -275,7 +275,7 @@ const CASES = [
     [{ seat: 'S', call: '6C' }, OK],
     [{ seat: 'W', call: 'PASS' }, OK],
     [{ seat: 'N', call: 'PASS' }, OK],
-    [{ seat: 'E', call: '6H' }, A('inkle-first-call')],
+    [{ seat: 'E', call: '6H' }, A('six-bid-first-call')],
     [{ observe: ['legal'] }, { legal: ['PASS', '7S', '7C', '7D', '7H', '7NT', '8S', '8C', '8D', '8H', '8NT', '9S', '9C', '9D', '9H', '9NT', '10S', '10C', '10D', 'OMIS', '10H', '10NT'] }],
     [{ seat: 'E', call: 'PASS' }, OK],
     [{ observe: ['phase', 'contract', 'declarer', 'deal_score', 'kitty', 'dealer'] }, { phase: 'over', contract: null, declarer: null, deal_score: { NS: 0, EW: 0 }, kitty: ['QC', '5D', 'JK'], dealer: 'E' }],

@@ -20,8 +20,8 @@ function reject(code) {
 }
 
 const IN_PROGRESS = new Set(['auction', 'kitty', 'play']);
-// inkles: a six-level bid other than as the bidder's first call (the code is the format's).
-const INKLE_CODE = 'inkle-first-call';
+// inkles: a six-level bid other than as the bidder's first call.
+const INKLE_CODE = 'six-bid-first-call';
 const SAME_COLOUR = { S: 'C', C: 'S', D: 'H', H: 'D' };
 
 class Game {
