@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -40,8 +39,7 @@ from fivehundred.scenarios import (
 )
 from fivehundred.verify.reference import InputError, ReferenceSession, observer_names
 from fivehundred.verify.runner import ReferenceImplementation, RunOutcome, judge
-
-PYTHON = sys.executable
+from fuzz_cli import run_in_process
 
 
 class Misreader:
@@ -276,13 +274,7 @@ def test_reports_render_in_every_format() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [PYTHON, "-m", "fivehundred", "fuzz", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_in_process("fuzz", *args)
 
 
 @pytest.mark.parametrize(
