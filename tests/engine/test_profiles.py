@@ -37,6 +37,7 @@ from fivehundred.engine import (
     Play,
     Profile,
     Seat,
+    SetupError,
     Side,
     Strain,
     Suit,
@@ -418,6 +419,30 @@ def test_raise_after_all_pass_lets_the_bidder_raise_or_stand() -> None:
     assert thrown.result is THROWN_IN
 
 
+def test_inkles_with_a_raise_the_six_bidder_may_go_to_seven_or_stand_and_throw_in() -> None:
+    """inkles with raise-after-all-pass: the raise is a later call, so it offers no six; a
+    six bidder who stands leaves a six as the highest bid, and the deal is thrown in."""
+    profile = profile_named("australian-4", ["inkles", "raise-after-all-pass"])
+    raised = Deal.from_deck(profile, W, shuffled_deck(profile, random.Random(2)))
+    calls(raised, "6S PASS PASS PASS")
+    assert raised.to_act == N
+    assert not any(isinstance(c, Bid) and c.level == 6 for c in raised.legal_actions())
+    calls(raised, "7S")
+    assert raised.phase is Phase.KITTY and raised.contract == parse_bid("7S")
+    stood = Deal.from_deck(profile, W, shuffled_deck(profile, random.Random(2)))
+    calls(stood, "6S PASS PASS PASS PASS")
+    assert stood.result is THROWN_IN and stood.contract is None
+
+
+def test_inkles_refuses_a_six_as_the_contract_of_a_play_start() -> None:
+    profile = profile_named("australian-4", ["inkles"])
+    hands = [cards("AS"), cards("KS"), cards("QS"), cards("JS")]
+    with pytest.raises(SetupError, match="inkles"):
+        Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 9))
+    deal = Deal.in_play(profile, W, parse_bid("7NT"), N, hands, leader=N, tricks=(0, 9))
+    assert deal.phase is Phase.PLAY
+
+
 # ---- the joker -----------------------------------------------------------------------------
 
 
@@ -595,6 +620,7 @@ def _combinations() -> list[tuple[str, tuple[str, ...]]]:
     out.append(("australian-4", ("blind-misere", "raise-after-all-pass", "defender-cap-490")))
     out.append(("australian-4", ("misere-without-seven", "joker-leads-last-trick-only")))
     out.append(("american-2", ("all-pass-no-trumps", "deck-24")))
+    out.append(("australian-4", ("inkles", "raise-after-all-pass", "misere-without-seven")))
     return out
 
 

@@ -1639,6 +1639,14 @@ def _joker_lead_last_trick_only() -> tuple[Deal, Seat, Action]:
     return deal, N, card_play("JK", "H")
 
 
+def _six_bid_first_call() -> tuple[Deal, Seat, Action]:
+    """Variant inkles: a seat that has already called may not bid a six."""
+    profile = profile_named("australian-4", ["inkles"])
+    deal = Deal.from_deck(profile, W, sorted(profile.deck))
+    calls(deal, "6S PASS 6H PASS")
+    return deal, N, parse_bid("6NT")
+
+
 DEAL_CODE_CASES = {
     Code.DEAL_OVER: _deal_over,
     Code.WRONG_PHASE: _wrong_phase,
@@ -1659,6 +1667,7 @@ DEAL_CODE_CASES = {
     Code.UNEXPECTED_SUIT_NAME: _unexpected_suit_name,
     Code.BLIND_MISERE_FIRST_CALL: _blind_misere_first_call,
     Code.JOKER_LEAD_LAST_TRICK_ONLY: _joker_lead_last_trick_only,
+    Code.SIX_BID_FIRST_CALL: _six_bid_first_call,
 }
 
 

@@ -134,8 +134,9 @@ def _calls_above(profile: Profile, high_rank: int) -> tuple[Call, ...]:
 
 
 @cache
-def _calls_without_blind(calls: tuple[Call, ...]) -> tuple[Call, ...]:
-    return tuple(c for c in calls if not (isinstance(c, Bid) and c.misere is Misere.BLIND))
+def _calls_without(calls: tuple[Call, ...], first_only: frozenset[Bid]) -> tuple[Call, ...]:
+    """``calls`` less the bids that may be made only as a first call."""
+    return tuple(c for c in calls if c not in first_only)
 
 
 @cache
@@ -323,6 +324,8 @@ class Deal:
         """
         if contract not in profile.bid_rank:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
+        if contract.level == 6 and profile.inkles:
+            raise SetupError("under inkles a six-level bid cannot become the contract")
         hand_lists = [list(h) for h in hands]
         _check_cards(profile, hand_lists, [])
         out = profile.sitting_out[declarer] if contract.is_misere else ()
@@ -535,11 +538,12 @@ class Deal:
                 return plays_in(hand)
             return self._legal_leads()
         if phase is _AUCTION:
-            calls = _calls_above(self.profile, self._high_rank)
-            if self.profile.blind_misere:  # a seat that has called may not bid it any more
+            profile = self.profile
+            calls = _calls_above(profile, self._high_rank)
+            if profile.first_call_only:  # a seat that has called may not bid these any more
                 to_act = self.to_act
                 if to_act is not None and self._called >> to_act & 1:
-                    return _calls_without_blind(calls)
+                    return _calls_without(calls, profile.first_call_only)
             return calls
         if phase is _KITTY:
             assert self.declarer is not None
@@ -601,6 +605,11 @@ class Deal:
             return _reject(
                 Code.BLIND_MISERE_FIRST_CALL,
                 f"{seat.name} has already called: blind misère must be the first call",
+            )
+        if profile.inkles and call.level == 6 and self._called >> seat & 1:
+            return _reject(
+                Code.SIX_BID_FIRST_CALL,
+                f"{seat.name} has already called: a six-level bid must be the first call",
             )
         high = self.high_bid
         if high is not None and rank <= self._high_rank:
@@ -796,6 +805,9 @@ class Deal:
     def _end_auction(self, contract: Bid | None, declarer: Seat) -> None:
         assert contract is not None
         self._raise_turn = False
+        if contract.level == 6 and self.profile.inkles:  # a six only signals
+            self._all_passed()
+            return
         self.contract, self.declarer = contract, declarer
         self.hands[declarer] |= self.kitty
         self.kitty = 0

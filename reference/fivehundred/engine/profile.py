@@ -115,6 +115,9 @@ class Profile:
     incomplete: bool = False
     missing: tuple[str, ...] = ()
     """The points the sources leave open (each resolved provisionally, as said)."""
+    inkles: bool = False
+    """Six-level bids only signal: each may be made only as the bidder's first call, and
+    an auction won by one is thrown in as if all had passed."""
     bid_rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     deck_mask: int = field(init=False, repr=False, compare=False)
     left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
@@ -128,6 +131,9 @@ class Profile:
     """For each misère declarer, the side-mates who lay their hands down."""
     blind_misere: bool = field(init=False, repr=False, compare=False)
     """Blind misère is one of the bids."""
+    first_call_only: frozenset[Bid] = field(init=False, repr=False, compare=False)
+    """The bids a player may make only as a first call of the auction (blind misère;
+    the sixes under ``inkles``), left out of the legal calls of anyone who has called."""
     side_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """Each side's name: the names of its seats in seat order (``NS``, ``EW``; ``N`` for a
     single player; ``NSP5`` for seats N, S and P5)."""
@@ -144,6 +150,10 @@ class Profile:
                 ranks[bid] = rank
         object.__setattr__(self, "bid_rank", MappingProxyType(ranks))
         object.__setattr__(self, "blind_misere", any(b.misere is Misere.BLIND for b in ranks))
+        first_only = {b for b in ranks if b.misere is Misere.BLIND}
+        if self.inkles:
+            first_only |= {b for b in ranks if b.level == 6}
+        object.__setattr__(self, "first_call_only", frozenset(first_only))
         object.__setattr__(self, "deck_mask", mask_of(self.deck))
         n = self.seats
         object.__setattr__(self, "left", tuple(Seat((s + 1) % n) for s in range(n)))
@@ -574,6 +584,16 @@ def _short_deck(kw: dict[str, Any]) -> None:
     )
 
 
+def _inkles(kw: dict[str, Any]) -> None:
+    kw["inkles"] = True
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "inkles: the source does not say what happens when the auction ends with a six as the "
+        "highest bid; taken as a throw-in, as if all had passed",
+    )
+
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         v.name: v
@@ -649,6 +669,17 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "карт»",
                 ("american-2",),
                 _short_deck,
+            ),
+            # -- toggles-e: default-profile toggles pairing the disputes six-level-bids,
+            # sans-kitty-bids and misere-partner --
+            Variant(
+                "inkles",
+                "six-level bids only signal: a six may be only the bidder's first call, and an "
+                "auction won by a six is thrown in (incomplete)",
+                "Wikipedia, 500 (card game), variations: six-level bids (inkles) signal to "
+                "partner and cannot become the contract",
+                _AUSTRALIAN_ONLY,
+                _inkles,
             ),
         )
     }

@@ -34,6 +34,7 @@ class Code(StrEnum):
     UNEXPECTED_SUIT_NAME = "unexpected-suit-name"
     BLIND_MISERE_FIRST_CALL = "blind-misere-first-call"
     JOKER_LEAD_LAST_TRICK_ONLY = "joker-lead-last-trick-only"
+    SIX_BID_FIRST_CALL = "six-bid-first-call"
 
 
 CODE_DESCRIPTIONS: dict[Code, str] = {
@@ -48,6 +49,10 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
     Code.BID_NOT_AVAILABLE: "a bid the profile does not have",
     Code.BLIND_MISERE_FIRST_CALL: (
         "blind misère (a variant) bid other than as the bidder's first call of the auction"
+    ),
+    Code.SIX_BID_FIRST_CALL: (
+        "a six-level bid other than as the bidder's first call of the auction, under the "
+        "variant `inkles`"
     ),
     Code.BID_NOT_HIGHER: "a bid not ranking above the highest so far (partner's included)",
     Code.MISERE_NEEDS_SEVEN: "misère while the highest bid is not a seven (no bid yet, or a six)",

@@ -233,6 +233,7 @@ _CODE_RULINGS = {
     "joker-lead-all-suits-led": ("joker-lead-all-suits-led",),
     "unexpected-suit-name": ("joker-lead",),
     "joker-lead-last-trick-only": ("joker-lead",),
+    "six-bid-first-call": ("bid-order",),
 }
 
 _KEY_RULINGS = {
