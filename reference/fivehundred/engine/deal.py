@@ -16,7 +16,18 @@ from functools import cache
 from itertools import combinations
 from typing import overload
 
-from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play, plays_in
+from .actions import (
+    JOKER_LEADS,
+    NOMINATIONS,
+    PLAYS,
+    SANS_KITTY,
+    Action,
+    Discard,
+    Nominate,
+    Play,
+    SansKitty,
+    plays_in,
+)
 from .bids import ALL_PASS_NT, OPEN_MISERE, PASS, Bid, Call, Misere, Pass, Strain
 from .cards import (
     ALL_SUITS_MASK,
@@ -68,38 +79,47 @@ class Trick:
     winner: Seat
 
 
-class DiscardChoices(Sequence[Discard]):
+class DiscardChoices(Sequence[Discard | SansKitty]):
     """Every legal discard (each set of kitty-size cards of the declarer's), without listing
-    them.
+    them, and ``SANS KITTY`` last when ``sans_kitty`` (the toggle, in a suit or no-trump
+    contract).
 
     A declarer with 13 cards has 286 possible discards; this sequence indexes them in
     lexicographic order on demand, so a uniform random choice costs one look-up.
     """
 
-    def __init__(self, cards: Sequence[Card], size: int = 3) -> None:
+    def __init__(self, cards: Sequence[Card], size: int = 3, *, sans_kitty: bool = False) -> None:
         self._cards = tuple(sorted_cards(cards))
         self._size = size
         self._triples = _index_triples(len(self._cards), size)
-        self._len = len(self._triples)
+        self._discards = len(self._triples)
+        self.sans_kitty = sans_kitty
+        self._len = self._discards + sans_kitty
 
     def __len__(self) -> int:
         return self._len
 
     @overload
-    def __getitem__(self, index: int) -> Discard: ...
+    def __getitem__(self, index: int) -> Discard | SansKitty: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Discard]: ...
-    def __getitem__(self, index: int | slice) -> Discard | Sequence[Discard]:
+    def __getitem__(self, index: slice) -> Sequence[Discard | SansKitty]: ...
+    def __getitem__(
+        self, index: int | slice
+    ) -> Discard | SansKitty | Sequence[Discard | SansKitty]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
+        if index == self._discards:
+            return SANS_KITTY
         cards = self._cards
         return Discard(tuple(cards[i] for i in self._triples[index]))
 
     def __contains__(self, item: object) -> bool:
+        if isinstance(item, SansKitty):
+            return self.sans_kitty
         return (
             isinstance(item, Discard)
             and len(item.cards) == self._size
@@ -107,7 +127,7 @@ class DiscardChoices(Sequence[Discard]):
             and all(c in self._cards for c in item.cards)
         )
 
-    def __iter__(self) -> Iterator[Discard]:
+    def __iter__(self) -> Iterator[Discard | SansKitty]:
         return (self[i] for i in range(self._len))
 
 
@@ -186,6 +206,7 @@ class Deal:
         "_calls",
         "_high_rank",
         "_joker_forced",
+        "_kitty_taken",
         "_misere",
         "_next_seat",
         "_passed",
@@ -230,6 +251,8 @@ class Deal:
     _passed: int
     _called: int
     """Bitset of the seats that have made a call (a blind misère must be the first)."""
+    _kitty_taken: int
+    """The kitty as dealt, once the declarer has taken it (put back by ``SANS KITTY``)."""
     _raise_turn: bool
     """The others have all passed and the highest bidder may raise once more (a variant)."""
     high_bid: Bid | None
@@ -393,6 +416,7 @@ class Deal:
         self.profile = profile
         self.dealer = dealer
         self.discards = 0
+        self._kitty_taken = 0
         self.dead = 0
         self.phase = _AUCTION
         self._calls = []
@@ -547,7 +571,12 @@ class Deal:
             return calls
         if phase is _KITTY:
             assert self.declarer is not None
-            return DiscardChoices(cards_in(self.hands[self.declarer]), self.profile.kitty_size)
+            profile = self.profile
+            contract = self.contract
+            sans = profile.sans_kitty and contract is not None and not contract.is_misere
+            return DiscardChoices(
+                cards_in(self.hands[self.declarer]), profile.kitty_size, sans_kitty=sans
+            )
         return ()
 
     def _legal_leads(self) -> list[Action]:
@@ -586,6 +615,8 @@ class Deal:
             return self._check_call(seat, action)
         if isinstance(action, Discard):
             return self._check_discard(seat, action)
+        if isinstance(action, SansKitty):
+            return self._check_sans_kitty(seat)
         return self._check_nomination(seat, action)
 
     def _check_call(self, seat: Seat, call: Call) -> Rejection | None:
@@ -641,6 +672,17 @@ class Deal:
         for card in cards:
             if not self.hands[seat] >> card & 1:
                 return _reject(Code.CARD_NOT_HELD, f"{seat.name} does not hold {card_token(card)}")
+        return None
+
+    def _check_sans_kitty(self, seat: Seat) -> Rejection | None:
+        if self.phase is not _KITTY:
+            return _reject(Code.WRONG_PHASE, "sans kitty is announced only at the kitty")
+        if seat != self.declarer:
+            return _not_your_turn(seat, self.declarer)
+        if not self.profile.sans_kitty:
+            return _reject(Code.SANS_KITTY_NOT_ALLOWED, "this profile has no sans kitty")
+        if self.contract is not None and self.contract.is_misere:
+            return _reject(Code.SANS_KITTY_NOT_ALLOWED, "in a misère the kitty is always taken")
         return None
 
     def _check_nomination(self, seat: Seat, action: Nominate) -> Rejection | None:
@@ -745,8 +787,10 @@ class Deal:
             self._call(seat, action)
         elif isinstance(action, Discard):
             self._discard(seat, action)
-        else:
+        elif isinstance(action, Nominate):
             self._start_play(action.suit)
+        else:
+            self._sans_kitty(seat)
 
     def _call(self, seat: Seat, call: Call) -> None:
         self._calls.append((seat, call))
@@ -810,6 +854,7 @@ class Deal:
             return
         self.contract, self.declarer = contract, declarer
         self.hands[declarer] |= self.kitty
+        self._kitty_taken = self.kitty
         self.kitty = 0
         self.phase = _KITTY
         self.to_act = declarer
@@ -818,6 +863,13 @@ class Deal:
         mask = mask_of(discard.cards)
         self.hands[seat] &= ~mask
         self.discards = mask
+        self._start_play(None)
+        self.to_act = seat
+
+    def _sans_kitty(self, seat: Seat) -> None:
+        """The kitty goes back face down, unused, and play begins with nothing discarded."""
+        self.hands[seat] &= ~self._kitty_taken
+        self.kitty = self._kitty_taken
         self._start_play(None)
         self.to_act = seat
 

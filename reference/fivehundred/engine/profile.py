@@ -118,6 +118,9 @@ class Profile:
     inkles: bool = False
     """Six-level bids only signal: each may be made only as the bidder's first call, and
     an auction won by one is thrown in as if all had passed."""
+    sans_kitty: bool = False
+    """The declarer of a suit or no-trump contract may play without the kitty (the action
+    ``SANS KITTY`` at the kitty, instead of a discard)."""
     bid_rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     deck_mask: int = field(init=False, repr=False, compare=False)
     left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
@@ -594,6 +597,17 @@ def _inkles(kw: dict[str, Any]) -> None:
     )
 
 
+def _sans_kitty(kw: dict[str, Any]) -> None:
+    kw["sans_kitty"] = True
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "sans-kitty: seed 004 names the bid and nothing more; it is given no value of its own "
+        "(the contract scores as usual), and it is announced at the kitty, where the contract "
+        "is known, rather than with the bid as the seed says",
+    )
+
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         v.name: v
@@ -680,6 +694,14 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "partner and cannot become the contract",
                 _AUSTRALIAN_ONLY,
                 _inkles,
+            ),
+            Variant(
+                "sans-kitty",
+                "the declarer of a suit or no-trump contract may play without the kitty "
+                "(SANS KITTY instead of a discard; incomplete)",
+                "seed 004 «Licytacja», list of bids: «Oferty można składać Sans Kitty»",
+                _AUSTRALIAN_ONLY,
+                _sans_kitty,
             ),
         )
     }

@@ -141,11 +141,12 @@ _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game"
 def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
-    Within a deal: calls, then one discard, then at most one nomination (before the
-    first lead), then plays.  A ``play`` start begins after the discard; a ``game``
-    start has no deal until a ``deal`` step.  Where a deal everybody passed is played
-    at no trumps (``all_pass``), plays may follow the calls with no discard.  Steps
-    expected to be refused are exempt: refusing them is their point.
+    Within a deal: calls, then one discard (or, under ``sans-kitty``, ``sans_kitty``),
+    then at most one nomination (before the first lead), then plays.  A ``play`` start
+    begins after the discard; a ``game`` start has no deal until a ``deal`` step.  Where
+    a deal everybody passed is played at no trumps (``all_pass``), plays may follow the
+    calls with no discard.  Steps expected to be refused are exempt: refusing them is
+    their point.
     """
     passed_out_play = profile.all_pass == "no-trumps"
     stage: int | None = _START_STAGE[start]
@@ -163,7 +164,7 @@ def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> It
         elif key == "call":
             if stage >= _LEAD_DUE:
                 yield where, "a call cannot come after the discard in the same deal"
-        elif key == "discard":
+        elif key in ("discard", "sans_kitty"):
             if stage >= _LEAD_DUE:
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
