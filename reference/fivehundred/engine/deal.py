@@ -574,8 +574,9 @@ class Deal:
             profile = self.profile
             contract = self.contract
             sans = profile.sans_kitty and contract is not None and not contract.is_misere
+            assert self.to_act is not None  # the declarer, or a double nullo's partner
             return DiscardChoices(
-                cards_in(self.hands[self.declarer]), profile.kitty_size, sans_kitty=sans
+                cards_in(self.hands[self.to_act]), profile.kitty_size, sans_kitty=sans
             )
         return ()
 
@@ -660,8 +661,8 @@ class Deal:
     def _check_discard(self, seat: Seat, discard: Discard) -> Rejection | None:
         if self.phase is not _KITTY:
             return _reject(Code.WRONG_PHASE, "discarding happens only after the auction")
-        if seat != self.declarer:
-            return _not_your_turn(seat, self.declarer)
+        if seat != self.to_act:
+            return _not_your_turn(seat, self.to_act)
         cards = discard.cards
         if len(cards) != self.profile.kitty_size or len(set(cards)) != len(cards):
             return _reject(
@@ -677,8 +678,8 @@ class Deal:
     def _check_sans_kitty(self, seat: Seat) -> Rejection | None:
         if self.phase is not _KITTY:
             return _reject(Code.WRONG_PHASE, "sans kitty is announced only at the kitty")
-        if seat != self.declarer:
-            return _not_your_turn(seat, self.declarer)
+        if seat != self.to_act:
+            return _not_your_turn(seat, self.to_act)
         if not self.profile.sans_kitty:
             return _reject(Code.SANS_KITTY_NOT_ALLOWED, "this profile has no sans kitty")
         if self.contract is not None and self.contract.is_misere:
@@ -863,8 +864,18 @@ class Deal:
         mask = mask_of(discard.cards)
         self.hands[seat] &= ~mask
         self.discards = mask
+        declarer, contract, profile = self.declarer, self.contract, self.profile
+        assert declarer is not None and contract is not None
+        if profile.double_nullo and contract.is_misere and seat == declarer:
+            # The partner picks up the declarer's discards and discards in turn; until then
+            # nothing is out of play.
+            partner = next(s for s in profile.sides[profile.side_of[seat]] if s != seat)
+            self.hands[partner] |= mask
+            self.discards = 0
+            self.to_act = Seat(partner)
+            return
         self._start_play(None)
-        self.to_act = seat
+        self.to_act = declarer
 
     def _sans_kitty(self, seat: Seat) -> None:
         """The kitty goes back face down, unused, and play begins with nothing discarded."""
@@ -904,7 +915,9 @@ class Deal:
         self.led = NO_SUIT
         profile = self.profile
         if self.tricks_played == profile.hand_size or (
-            self._misere and winner == self.declarer and profile.misere_ends_on_declarer_trick
+            self._misere
+            and side == self._side_of[self.declarer]  # type: ignore[index]
+            and profile.misere_ends_on_declarer_trick
         ):
             self.phase, self.to_act = _OVER, None
             self.result = self._score()

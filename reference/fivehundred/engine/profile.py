@@ -86,7 +86,8 @@ class Profile:
     blind_misere_first_call: bool = True
     """A blind misère may be bid only as the bidder's first call (before looking)."""
     misere_ends_on_declarer_trick: bool = True
-    """A misère ends as soon as the declarer wins a trick (else all tricks are played)."""
+    """A misère ends as soon as the declarer wins a trick (else all tricks are played);
+    under ``double_nullo``, as soon as the declarer's side does."""
     misere_defender_points: int = 0
     """Points to each defending side for every trick the misère declarer takes."""
     joker_nomination: bool = True
@@ -121,6 +122,10 @@ class Profile:
     sans_kitty: bool = False
     """The declarer of a suit or no-trump contract may play without the kitty (the action
     ``SANS KITTY`` at the kitty, instead of a discard)."""
+    double_nullo: bool = False
+    """In a misère the declarer's partners play too (nobody sits out), the partner takes the
+    declarer's discards and discards as many, and the misère ends when the declarer's side
+    wins a trick."""
     bid_rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     deck_mask: int = field(init=False, repr=False, compare=False)
     left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
@@ -170,7 +175,10 @@ class Profile:
         names = tuple("".join(self.seat_names[s] for s in sorted(m)) for m in self.sides)
         object.__setattr__(self, "side_names", names)
         object.__setattr__(self, "all_seats_mask", (1 << n) - 1)
-        out = tuple(tuple(Seat(m) for m in self.sides[side_of[d]] if m != d) for d in range(n))
+        out = tuple(
+            () if self.double_nullo else tuple(Seat(m) for m in self.sides[side_of[d]] if m != d)
+            for d in range(n)
+        )
         object.__setattr__(self, "sitting_out", out)
         nxt = []
         for d in range(n):
@@ -702,6 +710,15 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "seed 004 «Licytacja», list of bids: «Oferty można składać Sans Kitty»",
                 _AUSTRALIAN_ONLY,
                 _sans_kitty,
+            ),
+            Variant(
+                "double-nullo",
+                "in a misère the declarer's partner plays too and must also lose every trick, "
+                "taking the declarer's discards and discarding three in turn",
+                "Wikipedia, 500 (card game), variations: double nullo, both partners playing "
+                "the misère",
+                _AUSTRALIAN_ONLY,
+                _set(double_nullo=True),
             ),
         )
     }

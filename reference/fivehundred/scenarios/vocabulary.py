@@ -259,7 +259,8 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ),
     ObservationKey(
         "discards",
-        "*Set* of the declarer's discards.",
+        "*Set* of the declarer's discards (under `double-nullo`, in a misère, the cards out of "
+        "play: none while the partner holds the declarer's three, then the partner's).",
         {"$ref": "#/$defs/cards"},
         Comparison.SET,
         Rendering.CARDS,
@@ -270,7 +271,7 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         "The misère declarer's partner from the end of the auction, or `null`; that seat "
         "keeps its cards face down (they stay in `hands` and `hand_sizes`). With sides of "
         "three both partners sit out and this names the first of them in seat order "
-        "(N E S W P5 P6).",
+        "(N E S W P5 P6). Under `double-nullo` nobody sits out and this stays `null`.",
         _SEAT_OR_NULL,
     ),
     ObservationKey(
