@@ -37,6 +37,7 @@ from fivehundred.engine import (
     Play,
     Profile,
     Seat,
+    SetupError,
     Side,
     Strain,
     Suit,
@@ -418,6 +419,57 @@ def test_raise_after_all_pass_lets_the_bidder_raise_or_stand() -> None:
     assert thrown.result is THROWN_IN
 
 
+def test_inkles_with_a_raise_the_six_bidder_may_go_to_seven_or_stand_and_throw_in() -> None:
+    """inkles with raise-after-all-pass: the raise is a later call, so it offers no six; a
+    six bidder who stands leaves a six as the highest bid, and the deal is thrown in."""
+    profile = profile_named("australian-4", ["inkles", "raise-after-all-pass"])
+    raised = Deal.from_deck(profile, W, shuffled_deck(profile, random.Random(2)))
+    calls(raised, "6S PASS PASS PASS")
+    assert raised.to_act == N
+    assert not any(isinstance(c, Bid) and c.level == 6 for c in raised.legal_actions())
+    calls(raised, "7S")
+    assert raised.phase is Phase.KITTY and raised.contract == parse_bid("7S")
+    stood = Deal.from_deck(profile, W, shuffled_deck(profile, random.Random(2)))
+    calls(stood, "6S PASS PASS PASS PASS")
+    assert stood.result is THROWN_IN and stood.contract is None
+
+
+def test_double_nullo_keeps_one_discard_outside_the_misere() -> None:
+    """double-nullo changes only misères: a suit declarer discards once and the partner,
+    who plays as in every suit contract, never takes the discards."""
+    profile = profile_named("australian-4", ["double-nullo"])
+    deal = Deal.from_deck(profile, W, sorted(profile.deck))
+    calls(deal, "7S PASS PASS PASS")
+    deal.apply(N, Discard(tuple(deal.hand(N)[:3])))
+    assert deal.phase is Phase.PLAY and deal.to_act == N
+    assert all(len(deal.hand(s)) == 10 for s in (N, E, S, W))
+
+
+def test_double_nullo_blind_misere_partner_plays_and_discards() -> None:
+    """With blind-misere too, the blind misère is a misère: the partner discards in turn,
+    plays, and the deal ends on the first trick the declaring side wins."""
+    profile = profile_named("australian-4", ["double-nullo", "blind-misere"])
+    deal = Deal.from_deck(profile, W, shuffled_deck(profile, random.Random(4)))
+    calls(deal, "BMIS PASS PASS PASS")
+    deal.apply(N, Discard(tuple(deal.hand(N)[:3])))
+    assert deal.phase is Phase.KITTY and deal.to_act == S and len(deal.hand(S)) == 13
+    deal.apply(S, Discard(tuple(deal.hand(S)[:3])))
+    assert deal.trick_size == 4 and deal.sitting_out is None
+    finish_randomly(deal, random.Random(4))
+    assert deal.result is not None
+    ns_tricks = deal.tricks_won[0]
+    assert ns_tricks <= 1 and deal.result.made is (ns_tricks == 0)
+
+
+def test_inkles_refuses_a_six_as_the_contract_of_a_play_start() -> None:
+    profile = profile_named("australian-4", ["inkles"])
+    hands = [cards("AS"), cards("KS"), cards("QS"), cards("JS")]
+    with pytest.raises(SetupError, match="inkles"):
+        Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 9))
+    deal = Deal.in_play(profile, W, parse_bid("7NT"), N, hands, leader=N, tricks=(0, 9))
+    assert deal.phase is Phase.PLAY
+
+
 # ---- the joker -----------------------------------------------------------------------------
 
 
@@ -595,6 +647,8 @@ def _combinations() -> list[tuple[str, tuple[str, ...]]]:
     out.append(("australian-4", ("blind-misere", "raise-after-all-pass", "defender-cap-490")))
     out.append(("australian-4", ("misere-without-seven", "joker-leads-last-trick-only")))
     out.append(("american-2", ("all-pass-no-trumps", "deck-24")))
+    out.append(("australian-4", ("inkles", "raise-after-all-pass", "misere-without-seven")))
+    out.append(("australian-4", ("double-nullo", "sans-kitty", "blind-misere")))
     return out
 
 

@@ -21,6 +21,7 @@ from fivehundred.engine import (
     MISERE,
     OPEN_MISERE,
     PASS,
+    SANS_KITTY,
     SEATS,
     THROWN_IN,
     Action,
@@ -1639,6 +1640,21 @@ def _joker_lead_last_trick_only() -> tuple[Deal, Seat, Action]:
     return deal, N, card_play("JK", "H")
 
 
+def _six_bid_first_call() -> tuple[Deal, Seat, Action]:
+    """Variant inkles: a seat that has already called may not bid a six."""
+    profile = profile_named("australian-4", ["inkles"])
+    deal = Deal.from_deck(profile, W, sorted(profile.deck))
+    calls(deal, "6S PASS 6H PASS")
+    return deal, N, parse_bid("6NT")
+
+
+def _sans_kitty_not_allowed() -> tuple[Deal, Seat, Action]:
+    """Sans kitty at the kitty of a default-profile deal: the toggle is off."""
+    deal = Deal.from_deck(P, W, sorted(P.deck))
+    calls(deal, "6S PASS PASS PASS")
+    return deal, N, SANS_KITTY
+
+
 DEAL_CODE_CASES = {
     Code.DEAL_OVER: _deal_over,
     Code.WRONG_PHASE: _wrong_phase,
@@ -1659,6 +1675,8 @@ DEAL_CODE_CASES = {
     Code.UNEXPECTED_SUIT_NAME: _unexpected_suit_name,
     Code.BLIND_MISERE_FIRST_CALL: _blind_misere_first_call,
     Code.JOKER_LEAD_LAST_TRICK_ONLY: _joker_lead_last_trick_only,
+    Code.SIX_BID_FIRST_CALL: _six_bid_first_call,
+    Code.SANS_KITTY_NOT_ALLOWED: _sans_kitty_not_allowed,
 }
 
 
@@ -1695,6 +1713,7 @@ def test_precedence_deal_over_first() -> None:
             MISERE,
             Discard(()),
             Nominate(Suit.HEARTS),
+            SANS_KITTY,
             card_play("4S"),
             card_play("JK", "H"),
         ):
@@ -1731,6 +1750,29 @@ def test_precedence_discards() -> None:
     refused(deal, N, Discard((held[0], held[1], parse_card("AH"))), Code.CARD_NOT_HELD)
     deal.apply(N, Discard(tuple(held[:3])))
     refused(deal, N, Discard(tuple(deal.hand(N)[:3])), Code.WRONG_PHASE)
+
+
+def test_precedence_sans_kitty() -> None:
+    """Precedence for sans kitty: wrong-phase, not-your-turn, then sans-kitty-not-allowed
+    (without the toggle, or with a misère); under the toggle the declarer of a suit contract
+    may announce it, and the kitty goes back as dealt."""
+    profile = profile_named("australian-4", ["sans-kitty"])
+    deal = Deal.from_deck(profile, W, sorted(profile.deck))
+    kitty = deal.kitty
+    refused(deal, N, SANS_KITTY, Code.WRONG_PHASE)
+    calls(deal, "6S PASS PASS PASS")
+    refused(deal, E, SANS_KITTY, Code.NOT_YOUR_TURN)
+    assert SANS_KITTY in deal.legal_actions() and len(deal.legal_actions()) == 287
+    dealt = deal.hands[N] & ~kitty
+    accepted(deal, N, SANS_KITTY)
+    deal.apply(N, SANS_KITTY)
+    assert deal.phase is Phase.PLAY and deal.to_act == N
+    assert deal.kitty == kitty and deal.hands[N] == dealt and deal.discards == 0
+    refused(deal, N, SANS_KITTY, Code.WRONG_PHASE)
+    misere = Deal.from_deck(profile, W, sorted(profile.deck))
+    calls(misere, "7S MIS PASS PASS PASS")
+    refused(misere, E, SANS_KITTY, Code.SANS_KITTY_NOT_ALLOWED)
+    assert SANS_KITTY not in misere.legal_actions() and len(misere.legal_actions()) == 286
 
 
 def test_precedence_nominations() -> None:

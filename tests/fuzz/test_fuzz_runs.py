@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -34,14 +33,14 @@ from fivehundred.scenarios import (
     DealResultStep,
     NominateStep,
     PlayStart,
+    SansKittyStep,
     Scenario,
     ScenarioInput,
     scenario_from_document,
 )
 from fivehundred.verify.reference import InputError, ReferenceSession, observer_names
 from fivehundred.verify.runner import ReferenceImplementation, RunOutcome, judge
-
-PYTHON = sys.executable
+from fuzz_cli import run_in_process
 
 
 class Misreader:
@@ -276,13 +275,7 @@ def test_reports_render_in_every_format() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [PYTHON, "-m", "fivehundred", "fuzz", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_in_process("fuzz", *args)
 
 
 @pytest.mark.parametrize(
@@ -417,3 +410,16 @@ def test_steered_contracts_are_reached_at_other_tables(profile: str) -> None:
     assert "MIS" in reached["contract-misere"]
     assert any(t.endswith("NT") for t in reached["contract-no-trumps"])
     assert any(t.startswith("10") for t in reached["contract-slam"])
+
+
+def test_generators_take_and_refuse_sans_kitty_under_its_toggle() -> None:
+    """Under sans-kitty the generators announce it at the kitty (one choice among hundreds,
+    so it is given its own chance) and also try it where it is refused."""
+    variants = ("sans-kitty",)
+    outcomes: Counter[str | None] = Counter()
+    for index in range(2 * len(generators_for("australian-4", variants))):
+        case = generate(5, index, "australian-4", variants)
+        for step in materialize(case, ("contract",)).steps:
+            if isinstance(step, SansKittyStep):
+                outcomes[step.reject] += 1
+    assert outcomes[None] > 0 and set(outcomes) - {None}, outcomes

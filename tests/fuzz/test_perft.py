@@ -13,18 +13,13 @@ import pytest
 from fivehundred.engine import SEATS, Deal, get_profile, parse_bid, parse_card
 from fivehundred.engine.perft import perft
 from fivehundred.fuzz.perft import check_reference, load_positions, positions_file
+from fuzz_cli import run_in_process
 
 PYTHON = sys.executable
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [PYTHON, "-m", "fivehundred", "perft", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_in_process("perft", *args)
 
 
 def test_perft_counts_sequences_by_hand() -> None:

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fivehundred.scenarios import Checkpoint
+from fivehundred.scenarios import Checkpoint, SansKittyStep
 from fivehundred.verify._process import (
     STDERR_TAIL_BYTES,
     AdapterProcess,
@@ -29,7 +29,7 @@ from fivehundred.verify.external import (
 from fivehundred.verify.protocol import Capabilities
 from fivehundred.verify.reference import run_input
 from fivehundred.verify.runner import judge
-from protocol_helpers import PYTHON, adapter, processes_with, sample, serve_command
+from protocol_helpers import PYTHON, adapter, passing, processes_with, sample, serve_command
 
 pytestmark = pytest.mark.slow  # starts processes
 
@@ -154,6 +154,19 @@ def test_capabilities_decide_what_is_sent() -> None:
     left_out = unsupported_observations(some)
     assert "phase" not in left_out and "to_act" not in left_out and "legal" in left_out
     assert "nonsense" not in left_out  # unknown declared keys are ignored
+
+
+def test_an_action_of_a_toggle_is_sent_only_to_adapters_declaring_it() -> None:
+    """A default-profile scenario with a ``sans_kitty`` step is skipped for an adapter that
+    does not declare ``sans-kitty``: no adapter written before the action receives it."""
+    with_step = [s for s in passing() if any(isinstance(st, SansKittyStep) for st in s.steps)]
+    plain = [s for s in with_step if not s.variants]
+    assert plain, "the corpus shows sans kitty refused in the default game"
+    before = Capabilities(("australian-4",), True, True)
+    skip = capability_skip(plain[0], before) or ""
+    assert "the action sans_kitty belongs to the variant sans-kitty" in skip
+    declared = Capabilities(("australian-4",), True, True, None, ("sans-kitty",))
+    assert all(capability_skip(s, declared) is None for s in with_step)
 
 
 def test_undeclared_observations_are_never_asked_for_and_are_unchecked(marker: str) -> None:

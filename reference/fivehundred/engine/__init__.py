@@ -33,7 +33,19 @@ so those paths do as little as possible:
   the default profile pays for none of them when following suit.
 """
 
-from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play, parse_action
+from .actions import (
+    JOKER_LEADS,
+    NOMINATIONS,
+    PLAYS,
+    SANS_KITTY,
+    SANS_KITTY_STRING,
+    Action,
+    Discard,
+    Nominate,
+    Play,
+    SansKitty,
+    parse_action,
+)
 from .bids import (
     ALL_PASS_NT,
     BLIND_MISERE,
@@ -107,6 +119,8 @@ __all__ = [
     "PROFILES",
     "PROFILE_DESCRIPTIONS",
     "PROFILE_NAMES",
+    "SANS_KITTY",
+    "SANS_KITTY_STRING",
     "SEATS",
     "SIDES",
     "SUITS",
@@ -132,6 +146,7 @@ __all__ = [
     "Play",
     "Profile",
     "Rejection",
+    "SansKitty",
     "Seat",
     "SetupError",
     "Side",

@@ -6,7 +6,8 @@ belongs to (``6S`` is a bid in the auction and a card in play):
 
 * auction: a call token, ``PASS``, ``7NT``, ``MIS``, ``OMIS``;
 * kitty: ``DISCARD 5S 6C 4H`` (as many cards as the kitty has, in deck order: S, C, D,
-  H, each ace first);
+  H, each ace first); under the ``sans-kitty`` toggle also ``SANS KITTY`` (the declarer
+  leaves the kitty untouched);
 * play: a card token, ``AS``; a suitless joker lead names its suit as ``JK:H``;
   and, before the first lead, ``NOMINATE H`` for the joker's suit.
 """
@@ -39,6 +40,19 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class SansKitty:
+    """The declarer plays without the kitty (the ``sans-kitty`` toggle): the kitty goes back
+    face down, nothing is discarded and play begins.  One value, :data:`SANS_KITTY`."""
+
+    def __str__(self) -> str:
+        return SANS_KITTY_STRING
+
+
+SANS_KITTY_STRING = "SANS KITTY"
+"""The action string of :class:`SansKitty`: the only action string with no value."""
+
+
+@dataclass(frozen=True, slots=True)
 class Nominate:
     """The declarer's choice of a suit for the joker (no trumps and misères)."""
 
@@ -60,7 +74,9 @@ class Play:
         return token if self.names is None else f"{token}:{self.names.letter}"
 
 
-Action = Bid | Pass | Discard | Nominate | Play
+Action = Bid | Pass | Discard | SansKitty | Nominate | Play
+
+SANS_KITTY = SansKitty()
 
 PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(CARD_COUNT))
 """Interned plain plays, so listing legal plays allocates nothing."""
@@ -117,6 +133,8 @@ def parse_action(text: object, phase: str) -> Action:
     words = text.split(" ")
     if phase == "kitty" and words[0] == "DISCARD":
         return Discard(tuple(parse_card(w) for w in words[1:]))
+    if phase == "kitty" and text == SANS_KITTY_STRING:
+        return SANS_KITTY
     if phase == "play":
         if words[0] == "NOMINATE" and len(words) == 2:
             return NOMINATIONS[Suit.parse(words[1])]

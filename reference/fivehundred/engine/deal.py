@@ -9,6 +9,7 @@ from the seat to act.  Hands are int bitsets (see :mod:`.cards`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -16,7 +17,18 @@ from functools import cache
 from itertools import combinations
 from typing import overload
 
-from .actions import JOKER_LEADS, NOMINATIONS, PLAYS, Action, Discard, Nominate, Play, plays_in
+from .actions import (
+    JOKER_LEADS,
+    NOMINATIONS,
+    PLAYS,
+    SANS_KITTY,
+    Action,
+    Discard,
+    Nominate,
+    Play,
+    SansKitty,
+    plays_in,
+)
 from .bids import ALL_PASS_NT, OPEN_MISERE, PASS, Bid, Call, Misere, Pass, Strain
 from .cards import (
     ALL_SUITS_MASK,
@@ -68,38 +80,47 @@ class Trick:
     winner: Seat
 
 
-class DiscardChoices(Sequence[Discard]):
+class DiscardChoices(Sequence[Discard | SansKitty]):
     """Every legal discard (each set of kitty-size cards of the declarer's), without listing
-    them.
+    them, and ``SANS KITTY`` last when ``sans_kitty`` (the toggle, in a suit or no-trump
+    contract).
 
     A declarer with 13 cards has 286 possible discards; this sequence indexes them in
     lexicographic order on demand, so a uniform random choice costs one look-up.
     """
 
-    def __init__(self, cards: Sequence[Card], size: int = 3) -> None:
+    def __init__(self, cards: Sequence[Card], size: int = 3, *, sans_kitty: bool = False) -> None:
         self._cards = tuple(sorted_cards(cards))
         self._size = size
         self._triples = _index_triples(len(self._cards), size)
-        self._len = len(self._triples)
+        self._discards = len(self._triples)
+        self.sans_kitty = sans_kitty
+        self._len = self._discards + sans_kitty
 
     def __len__(self) -> int:
         return self._len
 
     @overload
-    def __getitem__(self, index: int) -> Discard: ...
+    def __getitem__(self, index: int) -> Discard | SansKitty: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Discard]: ...
-    def __getitem__(self, index: int | slice) -> Discard | Sequence[Discard]:
+    def __getitem__(self, index: slice) -> Sequence[Discard | SansKitty]: ...
+    def __getitem__(
+        self, index: int | slice
+    ) -> Discard | SansKitty | Sequence[Discard | SansKitty]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
+        if index == self._discards:
+            return SANS_KITTY
         cards = self._cards
         return Discard(tuple(cards[i] for i in self._triples[index]))
 
     def __contains__(self, item: object) -> bool:
+        if isinstance(item, SansKitty):
+            return self.sans_kitty
         return (
             isinstance(item, Discard)
             and len(item.cards) == self._size
@@ -107,7 +128,7 @@ class DiscardChoices(Sequence[Discard]):
             and all(c in self._cards for c in item.cards)
         )
 
-    def __iter__(self) -> Iterator[Discard]:
+    def __iter__(self) -> Iterator[Discard | SansKitty]:
         return (self[i] for i in range(self._len))
 
 
@@ -134,8 +155,9 @@ def _calls_above(profile: Profile, high_rank: int) -> tuple[Call, ...]:
 
 
 @cache
-def _calls_without_blind(calls: tuple[Call, ...]) -> tuple[Call, ...]:
-    return tuple(c for c in calls if not (isinstance(c, Bid) and c.misere is Misere.BLIND))
+def _calls_without(calls: tuple[Call, ...], first_only: frozenset[Bid]) -> tuple[Call, ...]:
+    """``calls`` less the bids that may be made only as a first call."""
+    return tuple(c for c in calls if c not in first_only)
 
 
 @cache
@@ -185,6 +207,7 @@ class Deal:
         "_calls",
         "_high_rank",
         "_joker_forced",
+        "_kitty_taken",
         "_misere",
         "_next_seat",
         "_passed",
@@ -229,6 +252,8 @@ class Deal:
     _passed: int
     _called: int
     """Bitset of the seats that have made a call (a blind misère must be the first)."""
+    _kitty_taken: int
+    """The kitty as dealt, once the declarer has taken it (put back by ``SANS KITTY``)."""
     _raise_turn: bool
     """The others have all passed and the highest bidder may raise once more (a variant)."""
     high_bid: Bid | None
@@ -323,6 +348,8 @@ class Deal:
         """
         if contract not in profile.bid_rank:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
+        if contract.level == 6 and profile.inkles:
+            raise SetupError("under inkles a six-level bid cannot become the contract")
         hand_lists = [list(h) for h in hands]
         _check_cards(profile, hand_lists, [])
         out = profile.sitting_out[declarer] if contract.is_misere else ()
@@ -390,6 +417,7 @@ class Deal:
         self.profile = profile
         self.dealer = dealer
         self.discards = 0
+        self._kitty_taken = 0
         self.dead = 0
         self.phase = _AUCTION
         self._calls = []
@@ -535,15 +563,22 @@ class Deal:
                 return plays_in(hand)
             return self._legal_leads()
         if phase is _AUCTION:
-            calls = _calls_above(self.profile, self._high_rank)
-            if self.profile.blind_misere:  # a seat that has called may not bid it any more
+            profile = self.profile
+            calls = _calls_above(profile, self._high_rank)
+            if profile.first_call_only:  # a seat that has called may not bid these any more
                 to_act = self.to_act
                 if to_act is not None and self._called >> to_act & 1:
-                    return _calls_without_blind(calls)
+                    return _calls_without(calls, profile.first_call_only)
             return calls
         if phase is _KITTY:
             assert self.declarer is not None
-            return DiscardChoices(cards_in(self.hands[self.declarer]), self.profile.kitty_size)
+            profile = self.profile
+            contract = self.contract
+            sans = profile.sans_kitty and contract is not None and not contract.is_misere
+            assert self.to_act is not None  # the declarer, or a double nullo's partner
+            return DiscardChoices(
+                cards_in(self.hands[self.to_act]), profile.kitty_size, sans_kitty=sans
+            )
         return ()
 
     def _legal_leads(self) -> list[Action]:
@@ -582,6 +617,8 @@ class Deal:
             return self._check_call(seat, action)
         if isinstance(action, Discard):
             return self._check_discard(seat, action)
+        if isinstance(action, SansKitty):
+            return self._check_sans_kitty(seat)
         return self._check_nomination(seat, action)
 
     def _check_call(self, seat: Seat, call: Call) -> Rejection | None:
@@ -602,6 +639,11 @@ class Deal:
                 Code.BLIND_MISERE_FIRST_CALL,
                 f"{seat.name} has already called: blind misère must be the first call",
             )
+        if profile.inkles and call.level == 6 and self._called >> seat & 1:
+            return _reject(
+                Code.SIX_BID_FIRST_CALL,
+                f"{seat.name} has already called: a six-level bid must be the first call",
+            )
         high = self.high_bid
         if high is not None and rank <= self._high_rank:
             return _reject(Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}")
@@ -620,8 +662,8 @@ class Deal:
     def _check_discard(self, seat: Seat, discard: Discard) -> Rejection | None:
         if self.phase is not _KITTY:
             return _reject(Code.WRONG_PHASE, "discarding happens only after the auction")
-        if seat != self.declarer:
-            return _not_your_turn(seat, self.declarer)
+        if seat != self.to_act:
+            return _not_your_turn(seat, self.to_act)
         cards = discard.cards
         if len(cards) != self.profile.kitty_size or len(set(cards)) != len(cards):
             return _reject(
@@ -632,6 +674,17 @@ class Deal:
         for card in cards:
             if not self.hands[seat] >> card & 1:
                 return _reject(Code.CARD_NOT_HELD, f"{seat.name} does not hold {card_token(card)}")
+        return None
+
+    def _check_sans_kitty(self, seat: Seat) -> Rejection | None:
+        if self.phase is not _KITTY:
+            return _reject(Code.WRONG_PHASE, "sans kitty is announced only at the kitty")
+        if seat != self.to_act:
+            return _not_your_turn(seat, self.to_act)
+        if not self.profile.sans_kitty:
+            return _reject(Code.SANS_KITTY_NOT_ALLOWED, "this profile has no sans kitty")
+        if self.contract is not None and self.contract.is_misere:
+            return _reject(Code.SANS_KITTY_NOT_ALLOWED, "in a misère the kitty is always taken")
         return None
 
     def _check_nomination(self, seat: Seat, action: Nominate) -> Rejection | None:
@@ -736,8 +789,10 @@ class Deal:
             self._call(seat, action)
         elif isinstance(action, Discard):
             self._discard(seat, action)
-        else:
+        elif isinstance(action, Nominate):
             self._start_play(action.suit)
+        else:
+            self._sans_kitty(seat)
 
     def _call(self, seat: Seat, call: Call) -> None:
         self._calls.append((seat, call))
@@ -796,8 +851,12 @@ class Deal:
     def _end_auction(self, contract: Bid | None, declarer: Seat) -> None:
         assert contract is not None
         self._raise_turn = False
+        if contract.level == 6 and self.profile.inkles:  # a six only signals
+            self._all_passed()
+            return
         self.contract, self.declarer = contract, declarer
         self.hands[declarer] |= self.kitty
+        self._kitty_taken = self.kitty
         self.kitty = 0
         self.phase = _KITTY
         self.to_act = declarer
@@ -806,6 +865,23 @@ class Deal:
         mask = mask_of(discard.cards)
         self.hands[seat] &= ~mask
         self.discards = mask
+        declarer, contract, profile = self.declarer, self.contract, self.profile
+        assert declarer is not None and contract is not None
+        if profile.double_nullo and contract.is_misere and seat == declarer:
+            # The partner picks up the declarer's discards and discards in turn; until then
+            # nothing is out of play.
+            partner = next(s for s in profile.sides[profile.side_of[seat]] if s != seat)
+            self.hands[partner] |= mask
+            self.discards = 0
+            self.to_act = Seat(partner)
+            return
+        self._start_play(None)
+        self.to_act = declarer
+
+    def _sans_kitty(self, seat: Seat) -> None:
+        """The kitty goes back face down, unused, and play begins with nothing discarded."""
+        self.hands[seat] &= ~self._kitty_taken
+        self.kitty = self._kitty_taken
         self._start_play(None)
         self.to_act = seat
 
@@ -840,7 +916,9 @@ class Deal:
         self.led = NO_SUIT
         profile = self.profile
         if self.tricks_played == profile.hand_size or (
-            self._misere and winner == self.declarer and profile.misere_ends_on_declarer_trick
+            self._misere
+            and side == self._side_of[self.declarer]  # type: ignore[index]
+            and profile.misere_ends_on_declarer_trick
         ):
             self.phase, self.to_act = _OVER, None
             self.result = self._score()
@@ -871,16 +949,17 @@ class Deal:
         return other
 
     def snapshot(self) -> tuple[object, ...]:
-        """Every field, for checking that a refused action changed nothing."""
-        return tuple(
-            tuple(v) if isinstance(v, list) else v
-            for v in (getattr(self, name) for name in Deal.__slots__)
-        )
+        """Every field, for checking that a refused action changed nothing (the executor
+        takes one before every action, so the fields are read in one C call)."""
+        return tuple(tuple(v) if type(v) is list else v for v in _ALL_FIELDS(self))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_ALL_FIELDS = operator.attrgetter(*Deal.__slots__)
 
 
 def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:

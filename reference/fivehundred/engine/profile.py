@@ -86,7 +86,8 @@ class Profile:
     blind_misere_first_call: bool = True
     """A blind misère may be bid only as the bidder's first call (before looking)."""
     misere_ends_on_declarer_trick: bool = True
-    """A misère ends as soon as the declarer wins a trick (else all tricks are played)."""
+    """A misère ends as soon as the declarer wins a trick (else all tricks are played);
+    under ``double_nullo``, as soon as the declarer's side does."""
     misere_defender_points: int = 0
     """Points to each defending side for every trick the misère declarer takes."""
     joker_nomination: bool = True
@@ -115,6 +116,16 @@ class Profile:
     incomplete: bool = False
     missing: tuple[str, ...] = ()
     """The points the sources leave open (each resolved provisionally, as said)."""
+    inkles: bool = False
+    """Six-level bids only signal: each may be made only as the bidder's first call, and
+    an auction won by one is thrown in as if all had passed."""
+    sans_kitty: bool = False
+    """The declarer of a suit or no-trump contract may play without the kitty (the action
+    ``SANS KITTY`` at the kitty, instead of a discard)."""
+    double_nullo: bool = False
+    """In a misère the declarer's partners play too (nobody sits out), the partner takes the
+    declarer's discards and discards as many, and the misère ends when the declarer's side
+    wins a trick."""
     bid_rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     deck_mask: int = field(init=False, repr=False, compare=False)
     left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
@@ -128,6 +139,9 @@ class Profile:
     """For each misère declarer, the side-mates who lay their hands down."""
     blind_misere: bool = field(init=False, repr=False, compare=False)
     """Blind misère is one of the bids."""
+    first_call_only: frozenset[Bid] = field(init=False, repr=False, compare=False)
+    """The bids a player may make only as a first call of the auction (blind misère;
+    the sixes under ``inkles``), left out of the legal calls of anyone who has called."""
     side_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """Each side's name: the names of its seats in seat order (``NS``, ``EW``; ``N`` for a
     single player; ``NSP5`` for seats N, S and P5)."""
@@ -144,6 +158,10 @@ class Profile:
                 ranks[bid] = rank
         object.__setattr__(self, "bid_rank", MappingProxyType(ranks))
         object.__setattr__(self, "blind_misere", any(b.misere is Misere.BLIND for b in ranks))
+        first_only = {b for b in ranks if b.misere is Misere.BLIND}
+        if self.inkles:
+            first_only |= {b for b in ranks if b.level == 6}
+        object.__setattr__(self, "first_call_only", frozenset(first_only))
         object.__setattr__(self, "deck_mask", mask_of(self.deck))
         n = self.seats
         object.__setattr__(self, "left", tuple(Seat((s + 1) % n) for s in range(n)))
@@ -157,7 +175,10 @@ class Profile:
         names = tuple("".join(self.seat_names[s] for s in sorted(m)) for m in self.sides)
         object.__setattr__(self, "side_names", names)
         object.__setattr__(self, "all_seats_mask", (1 << n) - 1)
-        out = tuple(tuple(Seat(m) for m in self.sides[side_of[d]] if m != d) for d in range(n))
+        out = tuple(
+            () if self.double_nullo else tuple(Seat(m) for m in self.sides[side_of[d]] if m != d)
+            for d in range(n)
+        )
         object.__setattr__(self, "sitting_out", out)
         nxt = []
         for d in range(n):
@@ -574,6 +595,27 @@ def _short_deck(kw: dict[str, Any]) -> None:
     )
 
 
+def _inkles(kw: dict[str, Any]) -> None:
+    kw["inkles"] = True
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "inkles: the source does not say what happens when the auction ends with a six as the "
+        "highest bid; taken as a throw-in, as if all had passed",
+    )
+
+
+def _sans_kitty(kw: dict[str, Any]) -> None:
+    kw["sans_kitty"] = True
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "sans-kitty: seed 004 names the bid and nothing more; it is given no value of its own "
+        "(the contract scores as usual), and it is announced at the kitty, where the contract "
+        "is known, rather than with the bid as the seed says",
+    )
+
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         v.name: v
@@ -649,6 +691,34 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "карт»",
                 ("american-2",),
                 _short_deck,
+            ),
+            # -- toggles-e: default-profile toggles pairing the disputes six-level-bids,
+            # sans-kitty-bids and misere-partner --
+            Variant(
+                "inkles",
+                "six-level bids only signal: a six may be only the bidder's first call, and an "
+                "auction won by a six is thrown in (incomplete)",
+                "Wikipedia, 500 (card game), variations: six-level bids (inkles) signal to "
+                "partner and cannot become the contract",
+                _AUSTRALIAN_ONLY,
+                _inkles,
+            ),
+            Variant(
+                "sans-kitty",
+                "the declarer of a suit or no-trump contract may play without the kitty "
+                "(SANS KITTY instead of a discard; incomplete)",
+                "seed 004 «Licytacja», list of bids: «Oferty można składać Sans Kitty»",
+                _AUSTRALIAN_ONLY,
+                _sans_kitty,
+            ),
+            Variant(
+                "double-nullo",
+                "in a misère the declarer's partner plays too and must also lose every trick, "
+                "taking the declarer's discards and discarding three in turn",
+                "Wikipedia, 500 (card game), variations: double nullo, both partners playing "
+                "the misère",
+                _AUSTRALIAN_ONLY,
+                _set(double_nullo=True),
             ),
         )
     }

@@ -34,6 +34,8 @@ class Code(StrEnum):
     UNEXPECTED_SUIT_NAME = "unexpected-suit-name"
     BLIND_MISERE_FIRST_CALL = "blind-misere-first-call"
     JOKER_LEAD_LAST_TRICK_ONLY = "joker-lead-last-trick-only"
+    SIX_BID_FIRST_CALL = "six-bid-first-call"
+    SANS_KITTY_NOT_ALLOWED = "sans-kitty-not-allowed"
 
 
 CODE_DESCRIPTIONS: dict[Code, str] = {
@@ -49,6 +51,10 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
     Code.BLIND_MISERE_FIRST_CALL: (
         "blind misère (a variant) bid other than as the bidder's first call of the auction"
     ),
+    Code.SIX_BID_FIRST_CALL: (
+        "a six-level bid other than as the bidder's first call of the auction, under the "
+        "variant `inkles`"
+    ),
     Code.BID_NOT_HIGHER: "a bid not ranking above the highest so far (partner's included)",
     Code.MISERE_NEEDS_SEVEN: "misère while the highest bid is not a seven (no bid yet, or a six)",
     Code.DISCARD_NEEDS_THREE: (
@@ -56,6 +62,10 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
         "(checked before `card-not-held`)"
     ),
     Code.CARD_NOT_HELD: "a card the seat does not hold",
+    Code.SANS_KITTY_NOT_ALLOWED: (
+        "`SANS KITTY` by the declarer at the kitty without the variant `sans-kitty`, or with a "
+        "misère contract (checked after `wrong-phase` and `not-your-turn`)"
+    ),
     Code.NOMINATION_NOT_ALLOWED: (
         "any nomination except the declarer's, holding the joker, in no trumps or a misère, "
         "once, before the first lead"

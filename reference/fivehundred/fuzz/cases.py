@@ -75,7 +75,8 @@ def setup_cards(setup: Setup) -> int:
 
 
 def step_kind(step: Step) -> str:
-    """``call``, ``play``, ``discard``, ``nominate``, ``deal`` or ``deal_result``."""
+    """``call``, ``play``, ``discard``, ``sans_kitty``, ``nominate``, ``deal`` or
+    ``deal_result``."""
     if isinstance(step, ActionStep):
         return step.action
     if isinstance(step, DealResultStep):

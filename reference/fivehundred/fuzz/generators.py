@@ -23,15 +23,18 @@ from ..engine import (
     JOKER,
     MISERE,
     OPEN_MISERE,
+    SANS_KITTY,
     SUIT_BIDS,
     SUITS,
     Bid,
     Card,
     Deal,
     Discard,
+    DiscardChoices,
     Nominate,
     Play,
     Profile,
+    SansKitty,
     Seat,
     card_token,
     cards_in,
@@ -54,6 +57,7 @@ from ..scenarios import (
     PlayStart,
     PlayStep,
     RecordedResult,
+    SansKittyStep,
     ScenarioInput,
     Setup,
     Step,
@@ -95,6 +99,8 @@ class _Driver:
         legal = deal.legal_actions()
         if not legal:
             return None
+        if isinstance(legal, DiscardChoices) and legal.sans_kitty and self.rng.random() < 0.3:
+            return action_step(seat, SANS_KITTY)  # one choice among hundreds: given a chance
         return action_step(seat, legal[self.rng.randrange(len(legal))])
 
     def play_out(self, limit: int = MAX_ACTIONS) -> None:
@@ -120,6 +126,8 @@ def action_step(seat: Seat, action: Action) -> Step:
         return DiscardStep(name, tuple(card_token(c) for c in action.cards))
     if isinstance(action, Nominate):
         return NominateStep(name, action.suit.letter)
+    if isinstance(action, SansKitty):
+        return SansKittyStep(name)
     if isinstance(action, Play):
         names = None if action.names is None else action.names.letter
         return PlayStep(name, card_token(action.card), names)
@@ -175,6 +183,8 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
             names = rng.choice(SUITS).letter
         return PlayStep(seat.name, card_token(card), names)
     if kind == "discard":
+        if profile.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
+            return SansKittyStep(seat.name)
         k = profile.kitty_size
         size = rng.choice((k - 1, k, k, k, k + 1))
         pool = own + ([] if deal is None else _kitty(deal))

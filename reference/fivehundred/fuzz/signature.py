@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import SANS_KITTY_STRING
 from ..scenarios import Checkpoint, Scenario
 from ..scenarios.vocabulary import observation
 from ..verify.verdict import Status, Verdict
@@ -88,6 +89,8 @@ def _action_kind(text: str) -> str:
         return text.lower()
     if text.startswith("DISCARD"):
         return "discard"
+    if text == SANS_KITTY_STRING:
+        return "sans-kitty"
     if text.startswith("NOMINATE"):
         return "nominate"
     if ":" in text:
@@ -233,6 +236,8 @@ _CODE_RULINGS = {
     "joker-lead-all-suits-led": ("joker-lead-all-suits-led",),
     "unexpected-suit-name": ("joker-lead",),
     "joker-lead-last-trick-only": ("joker-lead",),
+    "six-bid-first-call": ("bid-order",),
+    "sans-kitty-not-allowed": ("kitty-exchange",),
 }
 
 _KEY_RULINGS = {
@@ -263,6 +268,7 @@ _KEY_RULINGS = {
 _KIND_RULINGS = {
     "call": ("bid-order", "bid-must-outrank"),
     "discard": ("kitty-exchange",),
+    "sans_kitty": ("kitty-exchange",),
     "nominate": ("joker-nomination",),
     "play": ("follow-suit",),
     "deal": ("dealer-rotation", "deal-packets"),

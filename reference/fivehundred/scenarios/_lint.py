@@ -141,19 +141,23 @@ _START_STAGE = {"deck": _AUCTION, "auction": _AUCTION, "play": _LEAD_DUE, "game"
 def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     """Steps expected to be accepted must come in an order a deal allows.
 
-    Within a deal: calls, then one discard, then at most one nomination (before the
-    first lead), then plays.  A ``play`` start begins after the discard; a ``game``
-    start has no deal until a ``deal`` step.  Where a deal everybody passed is played
-    at no trumps (``all_pass``), plays may follow the calls with no discard.  Steps
-    expected to be refused are exempt: refusing them is their point.
+    Within a deal: calls, then one discard (or, under ``sans-kitty``, ``sans_kitty``; under
+    ``double-nullo`` the partner's discard may follow the declarer's), then at most one
+    nomination (before the first lead), then plays.  A ``play`` start begins after the
+    discards; a ``game`` start has no deal until a ``deal`` step.  Where a deal everybody
+    passed is played at no trumps (``all_pass``), plays may follow the calls with no
+    discard.  Steps expected to be refused are exempt: refusing them is their point.
     """
     passed_out_play = profile.all_pass == "no-trumps"
+    discards = 2 if profile.double_nullo else 1  # a double nullo's partner discards too
     stage: int | None = _START_STAGE[start]
+    discarded = discards if start == "play" else 0
     for i, step in enumerate(steps):
         if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
             continue
         if isinstance(step, DealStep | DealResultStep):
             stage = _AUCTION if isinstance(step, DealStep) else None
+            discarded = 0
             continue
         assert isinstance(step, ActionStep)
         key = step.action
@@ -163,10 +167,11 @@ def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> It
         elif key == "call":
             if stage >= _LEAD_DUE:
                 yield where, "a call cannot come after the discard in the same deal"
-        elif key == "discard":
-            if stage >= _LEAD_DUE:
+        elif key in ("discard", "sans_kitty"):
+            if stage > _LEAD_DUE or (stage == _LEAD_DUE and discarded >= discards):
                 yield where, "the declarer discards once, before the first lead"
             stage = _LEAD_DUE
+            discarded += 1
         elif stage < _LEAD_DUE and not (passed_out_play and key == "play"):
             yield where, f"a {key} needs the auction and the discard to come first"
         elif key == "nominate":

@@ -42,6 +42,7 @@ __all__ = [
     "PlayStart",
     "PlayStep",
     "RecordedResult",
+    "SansKittyStep",
     "Scenario",
     "ScenarioInput",
     "Setup",
@@ -125,14 +126,16 @@ class ActionStep:
 
     kind: ClassVar[str] = "action"
     action: ClassVar[str]
-    """``call``, ``discard``, ``nominate`` or ``play``: the key the file writes."""
+    """``call``, ``discard``, ``sans_kitty``, ``nominate`` or ``play``: the key the file
+    writes."""
     seat: str
     reject: str | None = field(default=None, kw_only=True)
     note: str | None = field(default=None, kw_only=True)
     mark: Mark | None = field(default=None, kw_only=True, compare=False)
 
     @property
-    def value(self) -> str | tuple[str, ...]:
+    def value(self) -> str | tuple[str, ...] | bool:
+        """The value written under :attr:`action`."""
         raise NotImplementedError
 
 
@@ -154,6 +157,18 @@ class DiscardStep(ActionStep):
     @property
     def value(self) -> tuple[str, ...]:
         return self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class SansKittyStep(ActionStep):
+    """The declarer plays without the kitty (``sans_kitty: true``; the ``sans-kitty``
+    toggle).  The key has no other value: it names the action."""
+
+    action: ClassVar[str] = "sans_kitty"
+
+    @property
+    def value(self) -> bool:
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +353,8 @@ def _input_step(step: Step) -> Step:
             return DiscardStep(step.seat, step.cards, mark=step.mark)
         if isinstance(step, NominateStep):
             return NominateStep(step.seat, step.suit, mark=step.mark)
+        if isinstance(step, SansKittyStep):
+            return SansKittyStep(step.seat, mark=step.mark)
         assert isinstance(step, PlayStep)
         return PlayStep(step.seat, step.card, step.names, mark=step.mark)
     if isinstance(step, DealStep):

@@ -26,6 +26,7 @@ from .model import (
     ObserveStep,
     PlayStep,
     RecordedResult,
+    SansKittyStep,
     Step,
 )
 
@@ -103,6 +104,8 @@ def step_parts(step: ActionStep | DealStep | DealResultStep) -> list[Part]:
         parts.append(CardsPart(step.cards, group=False))
     elif isinstance(step, NominateStep):
         parts += ["nominates ", SuitPart(step.suit), " for the joker"]
+    elif isinstance(step, SansKittyStep):
+        parts.append("plays sans kitty, leaving the kitty face down")
     else:
         assert isinstance(step, PlayStep)
         parts.append("leads " if step.names is not None else "plays ")
@@ -127,6 +130,8 @@ def step_text(step: Step) -> str:
         return f"deal result: {result.contract} by {result.declarer}, {result.tricks_text} tricks"
     assert isinstance(step, ActionStep)
     value = step.value
+    if isinstance(value, bool):  # an action named by its key alone (sans_kitty)
+        return f"{step.seat} {step.action}"
     shown = " ".join(value) if isinstance(value, tuple) else value
     names = f" naming {step.names}" if isinstance(step, PlayStep) and step.names else ""
     return f"{step.seat} {step.action} {shown}{names}"

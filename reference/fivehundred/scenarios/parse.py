@@ -38,6 +38,7 @@ from .model import (
     PlayStart,
     PlayStep,
     RecordedResult,
+    SansKittyStep,
     Scenario,
     ScenarioInput,
     Setup,
@@ -148,11 +149,15 @@ def _action(data: Mapping[str, Any], where: str, mark: Mark | None, wire: bool) 
     if "nominate" in data:
         suit = _text(data["nominate"], f"{where}.nominate")
         return NominateStep(seat, suit, reject=reject, note=note, mark=mark)
+    if "sans_kitty" in data:
+        if data["sans_kitty"] is not True:
+            raise ModelError(f"{where}.sans_kitty", "expected true")
+        return SansKittyStep(seat, reject=reject, note=note, mark=mark)
     if "play" in data:
         names = _optional_text(data, "names", where)
         card = _text(data["play"], f"{where}.play")
         return PlayStep(seat, card, names, reject=reject, note=note, mark=mark)
-    raise ModelError(where, "expected call, discard, nominate or play")
+    raise ModelError(where, "expected call, discard, sans_kitty, nominate or play")
 
 
 def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:

@@ -1,10 +1,11 @@
 """The suite's vocabularies, each written down once.
 
 Observation keys (with their value schema, description, comparison and rendering),
-kinds of start, kinds of step and rejection codes are defined here and nowhere
-else.  The published JSON Schemas and the tables of ``site/scenario-format.md`` are
-generated from these registries (``python -m fivehundred.scenarios.sync
---write``), and a test fails when either drifts; verdict comparison, the export,
+kinds of start, kinds of step, kinds of action (each with its step key and action
+string) and rejection codes are defined here and nowhere else.  The published JSON
+Schemas and the tables of ``site/scenario-format.md`` are generated from these
+registries (``python -m fivehundred.scenarios.sync --write``), and a test fails when
+either drifts; verdict comparison, the export,
 ``show`` and the site read the registries directly.
 
 Rejection codes belong to the engine (:class:`~fivehundred.engine.Code`, with its
@@ -31,11 +32,13 @@ from ..engine import (
 )
 
 __all__ = [
+    "ACTION_KINDS",
     "OBSERVATIONS",
     "OBSERVATION_NAMES",
     "REJECTION_CODES",
     "STARTS",
     "STEP_KINDS",
+    "ActionKind",
     "Comparison",
     "ObservationKey",
     "Rendering",
@@ -74,6 +77,72 @@ class Rendering(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class ActionKind:
+    """One kind of action: the key of its step (in a scenario file and in a run message),
+    the JSON Schema of that key's value, and the action string ``legal`` lists for it."""
+
+    key: str
+    phase: str
+    value: dict[str, Any]
+    """The value's schema, ``$ref``s into the scenario schema's ``$defs``."""
+    description: str
+    strings: str
+    """How its action strings read, as the ``legal`` observation describes them."""
+    wire_note: str = ""
+    """Added to the description in the protocol's run schema (what an adapter may receive
+    that a scenario never writes)."""
+    variant: str | None = None
+    """The toggle the action belongs to: a scenario with a step of this kind is sent only
+    to implementations that declare the toggle, whatever its profile and variants (so an
+    adapter written before the action existed never receives it)."""
+
+
+ACTION_KINDS: tuple[ActionKind, ...] = (  # in the order of the phases
+    ActionKind(
+        "call", "auction", {"$ref": "#/$defs/call"}, "A call in the auction.", "calls `PASS`, `7NT`"
+    ),
+    ActionKind(
+        "discard",
+        "kitty",
+        {"$ref": "#/$defs/cards"},
+        "The declarer's discard after taking the kitty.",
+        "`DISCARD c c c`",
+        " (not necessarily three cards: a wrong number is rejected)",
+    ),
+    ActionKind(
+        "sans_kitty",
+        "kitty",
+        {"const": True},
+        "Under the `sans-kitty` toggle: instead of a discard, the declarer of a suit or "
+        "no-trump contract plays without the kitty, which goes back face down (the only "
+        "value is `true`).",
+        "under `sans-kitty` also `SANS KITTY`",
+        variant="sans-kitty",
+    ),
+    ActionKind(
+        "nominate",
+        "play",
+        {"$ref": "#/$defs/suit"},
+        "The declarer nominates the joker's suit.",
+        "`NOMINATE H`",
+    ),
+    ActionKind(
+        "play",
+        "play",
+        {"$ref": "#/$defs/card"},
+        "A card played to the trick.",
+        "cards `AS`; a joker lead naming a suit `JK:H`",
+    ),
+)
+ACTION_KEYS: tuple[str, ...] = tuple(kind.key for kind in ACTION_KINDS)
+
+
+def _one_of(words: Iterable[str], last: str) -> str:
+    *rest, final = (f"`{w}`" if last == "or" else w for w in words)
+    return f"{', '.join(rest)} {last} {final}"
+
+
+@dataclass(frozen=True, slots=True)
 class ObservationKey:
     name: str
     description: str
@@ -103,8 +172,9 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ObservationKey("to_act", "The seat to act, or `null` when nobody is.", _SEAT_OR_NULL),
     ObservationKey(
         "legal",
-        "*Set* of action strings: exactly what the seat to act may do (calls `PASS`, `7NT`; "
-        "`DISCARD c c c`; cards `AS`; a joker lead naming a suit `JK:H`; `NOMINATE H`).",
+        "*Set* of action strings: exactly what the seat to act may do ("
+        + "; ".join(kind.strings for kind in ACTION_KINDS)
+        + ").",
         {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
         Comparison.SET,
         Rendering.ACTIONS,
@@ -181,14 +251,16 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ),
     ObservationKey(
         "kitty",
-        "The kitty (*set*); empty once the declarer has taken it.",
+        "The kitty (*set*); empty once the declarer has taken it (under `sans-kitty`, "
+        "its cards again once the declarer has announced `SANS KITTY`).",
         {"$ref": "#/$defs/cards"},
         Comparison.SET,
         Rendering.CARDS,
     ),
     ObservationKey(
         "discards",
-        "*Set* of the declarer's discards.",
+        "*Set* of the declarer's discards (under `double-nullo`, in a misère, the cards out of "
+        "play: none while the partner holds the declarer's three, then the partner's).",
         {"$ref": "#/$defs/cards"},
         Comparison.SET,
         Rendering.CARDS,
@@ -199,7 +271,7 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
         "The misère declarer's partner from the end of the auction, or `null`; that seat "
         "keeps its cards face down (they stay in `hands` and `hand_sizes`). With sides of "
         "three both partners sit out and this names the first of them in seat order "
-        "(N E S W P5 P6).",
+        "(N E S W P5 P6). Under `double-nullo` nobody sits out and this stays `null`.",
         _SEAT_OR_NULL,
     ),
     ObservationKey(
@@ -325,7 +397,7 @@ class StepKind:
 
 
 STEP_KINDS: tuple[StepKind, ...] = (  # in the order of the schema's ``step`` branches
-    StepKind("action", "seat", "one action by one seat: `call`, `discard`, `nominate` or `play`"),
+    StepKind("action", "seat", f"one action by one seat: {_one_of(ACTION_KEYS, 'or')}"),
     StepKind("expect", "expect", "a checkpoint: the observations expected", in_input=False),
     StepKind("observe", "observe", "a checkpoint as an implementation receives it", False),
     StepKind("deal", "deal", "a new deal by the current dealer from an ordered deck"),
@@ -454,11 +526,36 @@ def _sync_schema(schema: dict[str, Any]) -> dict[str, Any]:
     defs["observations"]["properties"] = observations_schema()
     defs["code"]["enum"] = [code for code, _ in REJECTION_CODES]
     defs["setup"]["properties"]["start"]["enum"] = [s.name for s in STARTS]
+    _sync_action_step(defs["action_step"], wire=False)
     return schema
+
+
+def _sync_action_step(step: dict[str, Any], wire: bool) -> None:
+    """The action kinds' keys in an action step's schema: one property each, after
+    ``seat`` and before the other members, and exactly one of them required."""
+    properties = step["properties"]
+    kinds: dict[str, Any] = {}
+    for kind in ACTION_KINDS:
+        value = kind.value
+        description = kind.description
+        if wire:
+            value = json.loads(json.dumps(value).replace('"#/', '"../scenario.schema.json#/'))
+            if kind.wire_note:
+                description = f"{description[:-1]}{kind.wire_note}."
+        kinds[kind.key] = {**value, "description": description}
+    others = {k: v for k, v in properties.items() if k not in kinds and k not in ACTION_KEYS}
+    step["properties"] = {"seat": others.pop("seat"), **kinds, **others}
+    step["oneOf"] = [{"required": [key]} for key in ACTION_KEYS]
+    if wire:
+        step["description"] = (
+            f"One action by one seat, exactly one of {_one_of(ACTION_KEYS, 'and')}. Answer "
+            "accepted, or rejected with the rejection code; a rejected action changes nothing."
+        )
 
 
 def _sync_run_schema(schema: dict[str, Any]) -> dict[str, Any]:
     schema["$defs"]["observation"]["enum"] = list(OBSERVATION_NAMES)
+    _sync_action_step(schema["$defs"]["action_step"], wire=True)
     return schema
 
 

@@ -26,7 +26,8 @@ from typing import Any
 
 from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios import Scenario, input_json
-from ..scenarios.vocabulary import OBSERVATION_NAMES, observation
+from ..scenarios.model import ActionStep
+from ..scenarios.vocabulary import ACTION_KINDS, OBSERVATION_NAMES, observation
 from ._process import AdapterProcess, ChannelError, ChannelTimeout
 from .protocol import (
     MAX_LINE_BYTES,
@@ -84,14 +85,27 @@ def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | Non
     if profile not in capabilities.profiles:
         declared = ", ".join(capabilities.profiles) or "none"
         return f"profile {profile} is not supported (the implementation declared: {declared})"
+    declared = ", ".join(capabilities.variants) or "none"
     missing = [v for v in scenario.variants if v not in capabilities.variants]
     if missing:
-        declared = ", ".join(capabilities.variants) or "none"
         return (
             f"variant {', '.join(missing)} of {profile} is not supported "
             f"(the implementation declared: {declared})"
         )
+    for step in scenario.steps:
+        if not isinstance(step, ActionStep):
+            continue
+        needs = _ACTION_VARIANTS.get(step.action)
+        if needs is not None and needs not in capabilities.variants:
+            return (
+                f"the action {step.action} belongs to the variant {needs}, which is not "
+                f"supported (the implementation declared: {declared})"
+            )
     return None
+
+
+_ACTION_VARIANTS = {kind.key: kind.variant for kind in ACTION_KINDS if kind.variant is not None}
+"""The actions that belong to a toggle, by step key."""
 
 
 def unsupported_observations(capabilities: Capabilities) -> dict[str, str]:

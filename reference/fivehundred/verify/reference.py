@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import (
     ALL_PASS_NT,
+    SANS_KITTY,
     Bid,
     Card,
     Code,
@@ -55,6 +56,7 @@ from ..scenarios import (
     PlayStep,
     PositionError,
     RecordedResult,
+    SansKittyStep,
     ScenarioInput,
     Step,
     input_from_json,
@@ -174,6 +176,8 @@ class ReferenceSession:
             return Discard(tuple(_cards(step.cards, f"{where}.discard")))
         if isinstance(step, NominateStep):
             return Nominate(_parse(Suit.parse, step.suit, f"{where}.nominate"))
+        if isinstance(step, SansKittyStep):
+            return SANS_KITTY
         assert isinstance(step, PlayStep)
         names = step.names
         return Play(
