@@ -76,6 +76,7 @@ function act(state, step) {
   const { seat } = step;
   if ('call' in step) return outcome(() => state.call(seat, step.call));
   if ('discard' in step) return outcome(() => state.discard(seat, step.discard));
+  if ('sans_kitty' in step) return outcome(() => state.sansKitty(seat));
   if ('nominate' in step) return outcome(() => state.nominate(seat, step.nominate));
   if ('play' in step) return outcome(() => state.play(seat, step.play, step.names));
   throw new Error(`unknown step ${JSON.stringify(step)}`);

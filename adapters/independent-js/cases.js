@@ -229,7 +229,7 @@ const CASES = [
     [{ observe: ['to_act', 'sitting_out'] }, { to_act: 'E', sitting_out: 'N' }],
     [{ seat: 'S', play: 'KD' }, A('not-your-turn')],
   ]],
-  ['no slam bonus; contracts less twenty (australian-4+no-slam-bonus, +avondale-less-twenty)', 'australian-4', ['no-slam-bonus'], { start: 'game', dealer: 'N' }, [
+  ['no slam bonus: ten tricks score the contract only (australian-4+no-slam-bonus)', 'australian-4', ['no-slam-bonus'], { start: 'game', dealer: 'N' }, [
     [{ deal_result: { contract: '6S', declarer: 'E', tricks: 10 } }, OK],
     [{ observe: ['deal_score'] }, { deal_score: { NS: 0, EW: 40 } }],
     [{ deal_result: { contract: 'MIS', declarer: 'N', tricks: 0 } }, OK],
@@ -284,10 +284,29 @@ const CASES = [
     [{ seat: 'E', call: '7S' }, OK], [{ seat: 'S', call: 'MIS' }, OK], [{ seat: 'W', call: 'PASS' }, OK], [{ seat: 'N', call: 'PASS' }, OK], [{ seat: 'E', call: 'PASS' }, OK],
     [{ observe: ['phase', 'to_act', 'sitting_out'] }, { phase: 'kitty', to_act: 'S', sitting_out: null }],
     [{ seat: 'S', discard: ['JS', '10S', '9S'] }, OK],
-    [{ observe: ['phase', 'to_act', 'hand_sizes'] }, { phase: 'kitty', to_act: 'N', hand_sizes: { N: 13, E: 10, S: 10, W: 10 } }],
+    [{ observe: ['phase', 'to_act', 'hand_sizes', 'discards'] }, { phase: 'kitty', to_act: 'N', hand_sizes: { N: 13, E: 10, S: 10, W: 10 }, discards: [] }],
     [{ seat: 'S', discard: ['7C', '6C', '5C'] }, A('not-your-turn')],
     [{ seat: 'N', discard: ['JS', '10S', '9S'] }, OK],
-    [{ observe: ['phase', 'to_act', 'hand_sizes'] }, { phase: 'play', to_act: 'S', hand_sizes: { N: 10, E: 10, S: 10, W: 10 } }],
+    [{ observe: ['phase', 'to_act', 'hand_sizes', 'discards'] }, { phase: 'play', to_act: 'S', hand_sizes: { N: 10, E: 10, S: 10, W: 10 }, discards: ['JS', '10S', '9S'] }],
+  ]],
+  ['sans kitty: the kitty goes back face down (australian-4+sans-kitty)', 'australian-4', ['sans-kitty'], { start: 'deck', dealer: 'N', deck: ordered('australian-4') }, [
+    [{ seat: 'E', call: '6NT' }, OK], [{ seat: 'S', call: 'PASS' }, OK], [{ seat: 'W', call: 'PASS' }, OK], [{ seat: 'N', call: 'PASS' }, OK],
+    [{ observe: ['legal_count', 'kitty'] }, { legal_count: 287, kitty: [] }],
+    [{ seat: 'S', sans_kitty: true }, A('not-your-turn')],
+    [{ seat: 'E', sans_kitty: true }, OK],
+    [{ observe: ['phase', 'to_act', 'kitty', 'discards', 'hands'] }, { phase: 'play', to_act: 'E', kitty: ['QC', '5D', 'JK'], discards: [], hands: { E: ['AS', 'KS', 'QS', 'JC', '10C', '9C', '8C', '4D', 'AH', 'KH'] } }],
+    [{ seat: 'E', sans_kitty: true }, A('wrong-phase')],
+    [{ seat: 'E', nominate: 'H' }, A('nomination-not-allowed')],
+  ]],
+  ['sans kitty refused in a misère, and without the toggle (australian-4+sans-kitty)', 'australian-4', ['sans-kitty'], { start: 'deck', dealer: 'N', deck: ordered('australian-4') }, [
+    [{ seat: 'E', call: 'OMIS' }, OK], [{ seat: 'S', call: 'PASS' }, OK], [{ seat: 'W', call: 'PASS' }, OK], [{ seat: 'N', call: 'PASS' }, OK],
+    [{ observe: ['legal_count'] }, { legal_count: 286 }],
+    [{ seat: 'E', sans_kitty: true }, A('sans-kitty-not-allowed')],
+  ]],
+  ['sans kitty without the toggle (australian-4)', 'australian-4', [], { start: 'deck', dealer: 'N', deck: ordered('australian-4') }, [
+    [{ seat: 'E', sans_kitty: true }, A('wrong-phase')],
+    [{ seat: 'E', call: '6S' }, OK], [{ seat: 'S', call: 'PASS' }, OK], [{ seat: 'W', call: 'PASS' }, OK], [{ seat: 'N', call: 'PASS' }, OK],
+    [{ seat: 'E', sans_kitty: true }, A('sans-kitty-not-allowed')],
   ]],
   ['double nullo: a trick to the partner breaks it (australian-4+double-nullo)', 'australian-4', ['double-nullo'], {
     start: 'play', dealer: 'W', contract: 'MIS', declarer: 'N', leader: 'N', tricks: { NS: 0, EW: 9 },
@@ -337,6 +356,7 @@ async function main() {
         try {
           if ('call' in st) g.call(st.seat, st.call);
           else if ('discard' in st) g.discard(st.seat, st.discard);
+          else if ('sans_kitty' in st) g.sansKitty(st.seat);
           else if ('nominate' in st) g.nominate(st.seat, st.nominate);
           else if ('play' in st) g.play(st.seat, st.play, st.names);
           else if ('deal' in st) g.newDeal(st.deal);

@@ -106,12 +106,14 @@ const OBS = [
   'game_over', 'winner',
 ].filter((k) => !OMIT.has(k));
 const SCORE_CHOICES = [0, 0, 0, 100, 260, 300, 450, 480, 490, 500, 520, -100, -250, -260, -490, -480, 240];
+let SANS_KITTY_SENT = false; // set from the other implementation's hello reply
 const callsOf = () => ['PASS', ...C.BID_ORDER, ...(chance(0.05) ? ['OMIS', 'BMIS', 'MIS'] : [])];
 
 // ---- a step from a legal action string --------------------------------------------
 function stepFromAction(seat, a, phase) {
   if (phase === 'auction') return { seat, call: a };
   if (a.startsWith('DISCARD ')) return { seat, discard: a.slice(8).split(' ') };
+  if (a === 'SANS KITTY') return { seat, sans_kitty: true };
   if (a.startsWith('NOMINATE ')) return { seat, nominate: a.slice(9) };
   if (a.startsWith('JK:')) return { seat, play: 'JK', names: a.slice(3) };
   return { seat, play: a };
@@ -119,14 +121,18 @@ function stepFromAction(seat, a, phase) {
 
 function randomAction(g) {
   const seat = pick(C.SEATS);
-  const kind = pick(['call', 'discard', 'nominate', 'play', 'play', 'play']);
+  // a sans_kitty step goes only to an implementation declaring sans-kitty (protocol §5)
+  const kind = pick(['call', 'discard', 'nominate', 'play', 'play', 'play', ...(SANS_KITTY_SENT ? ['sans_kitty'] : [])]);
   const held = g.hands[seat];
   const someCard = () => (held.length && chance(0.8) ? pick(held) : pick(C.DECK));
   switch (kind) {
     case 'call':
       return { seat, call: pick(callsOf()) };
+    case 'sans_kitty':
+      return { seat: chance(0.7) && g.toAct() ? g.toAct() : seat, sans_kitty: true };
     case 'discard': {
-      const n = pick([3, 3, 3, 2, 4]);
+      const k = g.kittySize;
+      const n = pick([k, k, k, k - 1, k + 1]);
       const cards = [];
       for (let i = 0; i < n; i++) cards.push(someCard());
       return { seat, discard: cards };
@@ -166,6 +172,7 @@ function apply(g, step) {
     else if ('deal_result' in step) g.recordResult(step.deal_result);
     else if ('call' in step) g.call(step.seat, step.call);
     else if ('discard' in step) g.discard(step.seat, step.discard);
+    else if ('sans_kitty' in step) g.sansKitty(step.seat);
     else if ('nominate' in step) g.nominate(step.seat, step.nominate);
     else if ('play' in step) g.play(step.seat, step.play, step.names);
     return true;
@@ -353,6 +360,7 @@ async function main() {
   const theirVariants = (otherHello.capabilities && otherHello.capabilities.variants) || [];
   const missing = COMBOS.filter(([p, v]) => !theirs.includes(p) || v.some((x) => !theirVariants.includes(x)));
   const SEND_UNDECLARED = args.includes('--send-undeclared');
+  SANS_KITTY_SENT = SEND_UNDECLARED || theirVariants.includes('sans-kitty');
   const missingKeys = new Set(missing.map(([p, v]) => [p, ...v].join('+')));
   if (missing.length)
     console.error(

@@ -22,6 +22,8 @@ function reject(code) {
 const IN_PROGRESS = new Set(['auction', 'kitty', 'play']);
 // inkles: a six-level bid other than as the bidder's first call.
 const INKLE_CODE = 'six-bid-first-call';
+// sans-kitty: the declarer's other choice at the kitty, as `legal` lists it.
+const SANS_KITTY = 'SANS KITTY';
 const SAME_COLOUR = { S: 'C', C: 'S', D: 'H', H: 'D' };
 
 class Game {
@@ -442,13 +444,31 @@ class Game {
     if (cards.some((c) => !hand.includes(c))) reject('card-not-held');
     if (this.mis('kitty-cards-not-discardable') && cards.some((c) => this.kittyTaken.includes(c))) reject('card-not-held');
     this.hands[seat] = hand.filter((c) => !cards.includes(c));
-    this.discards = [...cards];
     if (this.P.doubleNullo && this.isMisere && seat === this.declarer) {
-      // double-nullo: the partner takes the declarer's discards and discards as many.
+      // double-nullo: the partner takes the declarer's discards and discards as many; until
+      // then no card is out of play.
       this.kittyActor = this.partnersOf(this.declarer)[0];
       this.hands[this.kittyActor].push(...cards);
       return;
     }
+    this.discards = [...cards];
+    this.startPlay();
+  }
+
+  // sans-kitty: instead of discarding, the declarer of a suit or no-trump contract puts the
+  // kitty back face down, unused, and plays with the ten cards dealt.
+  sansKitty(seat) {
+    if (this.phase === 'over') reject(this.overCode());
+    if (this.phase !== 'kitty') reject('wrong-phase');
+    if (seat !== this.kittyActor) reject('not-your-turn');
+    if (!this.P.sansKitty || this.isMisere) reject('sans-kitty-not-allowed');
+    const hand = this.hands[seat];
+    for (const c of this.kittyTaken) hand.splice(hand.indexOf(c), 1);
+    this.kitty = [...this.kittyTaken];
+    this.startPlay();
+  }
+
+  startPlay() {
     this.phase = 'play';
     this.toPlay = this.firstLeader(); // ruling 17
   }
@@ -764,6 +784,7 @@ class Game {
         for (let i = from; i <= hand.length - (this.kittySize - chosen.length); i++) pick(i + 1, [...chosen, hand[i]]);
       };
       pick(0, []);
+      if (this.P.sansKitty && !this.isMisere) out.push(SANS_KITTY);
       return out;
     }
     if (this.phase === 'play') {
@@ -832,6 +853,7 @@ class Game {
     const words = action.split(' ');
     if (this.phase === 'auction') return this.call(seat, action);
     if (words[0] === 'DISCARD') return this.discard(seat, words.slice(1));
+    if (action === SANS_KITTY) return this.sansKitty(seat);
     if (words[0] === 'NOMINATE') return this.nominate(seat, words[1]);
     const [card, names] = action.split(':');
     return this.play(seat, card, names === undefined ? null : names);

@@ -120,6 +120,7 @@ function stepOf(g, a) {
   const seat = g.toAct();
   if (g.phase === 'auction') return () => g.call(seat, a);
   if (a.startsWith('DISCARD ')) return () => g.discard(seat, a.slice(8).split(' '));
+  if (a === 'SANS KITTY') return () => g.sansKitty(seat);
   if (a.startsWith('NOMINATE ')) return () => g.nominate(seat, a.slice(9));
   if (a.startsWith('JK:')) return () => g.play(seat, 'JK', a.slice(3));
   return () => g.play(seat, a);
