@@ -55,10 +55,8 @@ if (MISREADINGS.ACTIVE.size > 0) IMPLEMENTATION.version += `+misreading.${[...MI
 const { setUp: engineSetUp, Rejected, Unsupported } = require('./engine');
 
 function setUp(profile, variants, setup) {
-  if (!(profile in PROFILES.PROFILES)) throw new NotImplemented(`profile ${profile}`);
-  for (const v of variants) {
-    if (!(v in PROFILES.VARIANTS) || !PROFILES.VARIANTS[v].includes(profile)) throw new NotImplemented(`variant ${v} on ${profile}`);
-  }
+  const why = PROFILES.variantsRefusal(profile, variants);
+  if (why) throw new NotImplemented(why);
   return engineSetUp(setup, profile, variants);
 }
 

@@ -192,8 +192,14 @@ const VARIANTS = {
   'deck-24': ['american-2'],
 };
 
-// Pairs of toggles that state opposite rules and so cannot be on together.
-const CONFLICTS = [['open-misere-shown-after-lead', 'open-misere-shown-before-lead']];
+// Pairs of toggles that cannot be on together: they state opposite rules, or one leaves the
+// other nothing to change (site/profiles/variants.md, "Combining toggles").
+const CONFLICTS = [
+  ['no-misere', 'misere-without-seven'],
+  ['no-misere', 'blind-misere'],
+  ['defender-cap-490', 'defender-cap-480'],
+  ['open-misere-shown-after-lead', 'open-misere-shown-before-lead'],
+];
 
 class UnknownProfile extends Error {}
 
@@ -239,7 +245,6 @@ function makeProfile(name, variants = []) {
   P.jokerLeadLastTrickOnly = V.has('joker-leads-last-trick-only');
   P.raiseAfterAllPass = V.has('raise-after-all-pass');
   P.allPassNoTrumps = V.has('all-pass-no-trumps');
-  // Both caps together: the lower one holds (README); lint refuses the pair anyway.
   P.defenderCap = V.has('defender-cap-480') ? 480 : V.has('defender-cap-490') ? 490 : null;
   P.isDefault = name === 'australian-4';
   // Packets of each round: [cards to each player, cards to the kitty after the round].
