@@ -852,12 +852,9 @@ class Deal:
         self.hands[seat] &= ~mask
         self.discards = mask
         self._start_play(None)
-        profile = self.profile
-        if profile.opening_lead == "declarer":
-            self.to_act = seat
-        else:
-            assert self.contract is not None
-            self.to_act = _opening_leader(profile, self.dealer, seat, self.contract)
+        contract = self.contract
+        assert contract is not None
+        self.to_act = _opening_leader(self.profile, self.dealer, seat, contract)
 
     def _play(self, seat: Seat, play: Play) -> None:
         card = play.card
