@@ -649,6 +649,21 @@ def _combinations() -> list[tuple[str, tuple[str, ...]]]:
     out.append(("american-2", ("all-pass-no-trumps", "deck-24")))
     out.append(("australian-4", ("inkles", "raise-after-all-pass", "misere-without-seven")))
     out.append(("australian-4", ("double-nullo", "sans-kitty", "blind-misere")))
+    out.append(
+        (
+            "australian-4",
+            (
+                "pass-may-re-enter",
+                "raise-after-all-pass",
+                "dealers-left-leads",
+                "open-misere-shown-after-lead",
+                "forty-five-card-pack",
+                "avondale-less-twenty",
+                "no-slam-bonus",
+                "blind-misere",
+            ),
+        )
+    )
     return out
 
 
@@ -738,3 +753,88 @@ def test_a_value_ordered_ladder_is_checked() -> None:
         nullo_below_8s = [b for b in american.bid_order if b is not MISERE]
         nullo_below_8s.insert(nullo_below_8s.index(parse_bid("8S")), MISERE)
         Profile(**{**kwargs, "outranks_by": "value", "bid_order": tuple(nullo_below_8s)})
+
+
+# ---- toggles that give the other answers of disputes a rule set --------------------------
+
+
+def test_the_two_exposure_toggles_exclude_each_other() -> None:
+    assert DEFAULT_PROFILE.open_misere_shown == "first-trick"
+    with pytest.raises(ValueError, match="cannot be combined"):
+        profile_named(
+            "australian-4", ["open-misere-shown-after-lead", "open-misere-shown-before-lead"]
+        )
+
+
+def test_an_open_misere_hand_is_not_shown_while_the_kitty_is_held() -> None:
+    profile = profile_named("australian-4", ["open-misere-shown-before-lead"])
+    deal = Deal.from_deck(profile, W, list(profile.deck))
+    deal.apply(N, OPEN_MISERE)
+    for seat in (E, S, W):
+        deal.apply(seat, PASS)
+    assert deal.phase is Phase.KITTY and deal.exposed is None
+    deal.apply(N, deal.legal_actions()[0])
+    assert deal.phase is Phase.PLAY and deal.exposed == deal.hand(N)
+
+
+def test_avondale_less_twenty_lowers_the_suit_and_no_trump_contracts_only() -> None:
+    profile = profile_named("australian-4", ["avondale-less-twenty"])
+    for bid, value in DEFAULT_PROFILE.bid_values.items():
+        assert profile.bid_values[bid] == (value if bid.is_misere else value - 20)
+    assert profile.bid_order == DEFAULT_PROFILE.bid_order
+    assert profile.bid_values[parse_bid("10NT")] == 500 and profile.incomplete
+
+
+def test_no_slam_bonus_scores_a_slam_at_the_contract_value() -> None:
+    profile = profile_named("australian-4", ["no-slam-bonus"])
+    assert score_deal(profile, parse_bid("7S"), N, 10).points == (140, 0)
+    assert score_deal(DEFAULT_PROFILE, parse_bid("7S"), N, 10).points == (250, 0)
+    assert score_deal(profile, MISERE, N, 0).points == (250, 0)
+
+
+def test_the_forty_five_card_pack_keeps_the_black_fours_and_a_kitty_of_five() -> None:
+    profile = profile_named("australian-4", ["forty-five-card-pack"])
+    assert len(profile.deck) == 45 and profile.kitty_size == 5 and profile.incomplete
+    assert {parse_card("4S"), parse_card("4C")} <= set(profile.deck)
+    hands, kitty, dead = deal_all(profile, W, list(profile.deck))
+    assert [len(h) for h in hands] == [10] * 4 and dead == []
+    assert kitty == [profile.deck[i] for i in (12, 13, 30, 31, 44)]
+
+
+def test_dealers_left_leads_gives_the_first_lead_of_a_deal_in_play() -> None:
+    profile = profile_named("australian-4", ["dealers-left-leads"])
+    hands = [
+        cards("QS JS 10S 9S QC JC 10C 9C KH QH"),
+        cards("8S 7S 6S 5S 8C 7C 6C 5C JH 10H"),
+        cards("9D 8D 7D 6D 5D 4D 9H 8H 7H 6H"),
+        cards("AD KD QD JD 10D AS KS AC KC AH"),
+    ]
+    assert Deal.in_play(profile, N, parse_bid("7D"), W, hands).to_act == E
+    with pytest.raises(SetupError, match="E leads to the first trick"):
+        Deal.in_play(profile, N, parse_bid("7D"), W, hands, leader=W)
+    misere = Deal.in_play(profile, W, MISERE, S, [[], hands[1], hands[2], hands[3]])
+    assert misere.to_act == E  # North, left of the dealer, is the partner sitting out
+
+
+def test_the_declarer_nominates_out_of_turn_when_another_leads() -> None:
+    profile = profile_named("australian-4", ["dealers-left-leads"])
+    hands = [
+        cards("QS JS 10S 9S QC JC 10C 9C KH QH"),
+        cards("8S 7S 6S 5S 8C 7C 6C 5C JH 10H"),
+        cards("10D 9D 8D 7D 6D 5D 9H 8H 7H 6H"),
+        cards("JK AD KD QD JD AS KS AC KC AH"),
+    ]
+    deal = Deal.in_play(profile, N, parse_bid("7NT"), W, hands)
+    assert deal.to_act == E and not any(a in NOMINATIONS for a in deal.legal_actions())
+    deal.apply(W, NOMINATIONS[Suit.HEARTS])
+    assert deal.nominated is Suit.HEARTS and deal.to_act == E
+
+
+def test_a_pass_may_re_enter_and_the_raise_comes_after_three_passes_in_a_row() -> None:
+    profile = profile_named("australian-4", ["pass-may-re-enter", "raise-after-all-pass"])
+    deal = Deal.from_deck(profile, W, list(profile.deck))
+    for seat, call in ((N, PASS), (E, "6S"), (S, PASS), (W, PASS), (N, PASS)):
+        deal.apply(seat, call if call is PASS else parse_bid(str(call)))
+    assert deal.phase is Phase.AUCTION and deal.to_act == E  # the raise
+    deal.apply(E, parse_bid("7S"))
+    assert deal.phase is Phase.KITTY and deal.contract == parse_bid("7S") and deal.declarer == E

@@ -219,12 +219,12 @@ def test_disputes_lists_every_record_and_flags_the_unpaired() -> None:
     row = next(r for r in rows if r["id"] == "misere-rank")
     assert row["status"] == "open" and row["paired"] == 2 and row["flags"] == []
     assert [a["profiles"] for a in row["answers"]] == [["australian-4"], ["american-4"]]
-    unpaired = next(r for r in rows if r["id"] == "slam-bonus")
+    unpaired = next(r for r in rows if r["id"] == "first-dealer")
     assert any("fewer than 2 paired scenarios" in f for f in unpaired["flags"])
     assert sum(1 for r in rows if not r["flags"]) >= MIN_PAIRED
     code, text = _run("disputes")
     assert code == 0
-    assert "35 records" in text and "slam-bonus" in text
+    assert "35 records" in text and "first-dealer" in text
 
 
 def test_disputes_shows_one_record_in_full() -> None:

@@ -386,12 +386,17 @@ class Deal:
             and tricks[profile.side_of[declarer]] > 0
         ):
             raise SetupError("a misère deal ends when the declarer wins a trick")
+        opening = _opening_leader(profile, dealer, declarer, contract)
         if leader is None:
             if played:
                 raise SetupError("say who leads when tricks have already been played")
-            leader = declarer
-        elif played == 0 and leader != declarer:
-            raise SetupError("the declarer leads to the first trick")
+            leader = opening
+        elif played == 0 and leader != opening:
+            raise SetupError(
+                "the declarer leads to the first trick"
+                if opening == declarer
+                else f"{profile.seat_name(opening)} leads to the first trick"
+            )
         if leader in out:
             raise SetupError("the misère declarer's partner takes no part in the play")
         deal = cls.__new__(cls)
@@ -518,8 +523,16 @@ class Deal:
 
     @property
     def exposed(self) -> list[Card] | None:
-        """The open-misère declarer's cards, face up from the end of the first trick."""
-        if self.contract is OPEN_MISERE and self.declarer is not None and self.tricks_played:
+        """The open-misère declarer's cards, face up from the end of the first trick (or,
+        as the profile says, from the opening lead or from the start of play)."""
+        if self.contract is not OPEN_MISERE or self.declarer is None:
+            return None
+        shown = self.profile.open_misere_shown
+        if (
+            self.tricks_played
+            or (shown == "opening-lead" and self.trick_cards)
+            or (shown == "play" and self.phase is _PLAY)
+        ):
             return cards_in(self.hands[self.declarer])
         return None
 
@@ -543,6 +556,7 @@ class Deal:
             and not self.trick_cards
             and self.rules.joker_is_suitless
             and self.declarer is not None
+            and self.to_act == self.declarer
             and bool(self.hands[self.declarer] & _JOKER_BIT)
         )
 
@@ -624,7 +638,7 @@ class Deal:
     def _check_call(self, seat: Seat, call: Call) -> Rejection | None:
         if self.phase is not _AUCTION:
             return _reject(Code.WRONG_PHASE, "the auction is over")
-        if self._passed >> seat & 1:
+        if self._passed >> seat & 1 and self.profile.auction != "passes-not-final":
             return _reject(Code.ALREADY_PASSED, f"{seat.name} has passed and may not call again")
         if seat != self.to_act:
             return _not_your_turn(seat, self.to_act)
@@ -808,6 +822,9 @@ class Deal:
         else:
             self._take_bid(seat, call)
         seats = profile.seats
+        if profile.auction == "passes-not-final":
+            self._call_again(seat, call)
+            return
         if profile.auction == "one-round":
             if len(self._calls) < seats:
                 self.to_act = profile.left[seat]
@@ -831,6 +848,34 @@ class Deal:
             while self._passed >> nxt & 1:
                 nxt = left[nxt]
             self.to_act = nxt
+
+    def _call_again(self, seat: Seat, call: Call) -> None:
+        """The auction in which a pass is not final: ``_passed`` holds the seats whose latest
+        call is a pass, the turn goes to the left without skipping anyone, and the auction
+        ends when the calls since the last bid are the other players' passes (all the first
+        round's calls being passes: everybody passed)."""
+        profile = self.profile
+        if not isinstance(call, Pass):
+            self._passed &= ~(1 << seat)
+            self.to_act = profile.left[seat]
+            return
+        run = 0
+        for _, earlier in reversed(self._calls):
+            if not isinstance(earlier, Pass):
+                break
+            run += 1
+        if self.high_bidder is None:
+            if run == profile.seats:
+                self._all_passed()
+                return
+        elif run == profile.seats - 1:
+            if profile.raise_after_all_pass:
+                self._raise_turn = True
+                self.to_act = self.high_bidder
+            else:
+                self._end_auction(self.high_bid, self.high_bidder)
+            return
+        self.to_act = profile.left[seat]
 
     def _take_bid(self, seat: Seat, bid: Bid) -> None:
         self.high_bid, self.high_bidder = bid, seat
@@ -876,14 +921,16 @@ class Deal:
             self.to_act = Seat(partner)
             return
         self._start_play(None)
-        self.to_act = declarer
+        self.to_act = _opening_leader(profile, self.dealer, declarer, contract)
 
     def _sans_kitty(self, seat: Seat) -> None:
         """The kitty goes back face down, unused, and play begins with nothing discarded."""
         self.hands[seat] &= ~self._kitty_taken
         self.kitty = self._kitty_taken
         self._start_play(None)
-        self.to_act = seat
+        contract = self.contract
+        assert contract is not None
+        self.to_act = _opening_leader(self.profile, self.dealer, seat, contract)
 
     def _play(self, seat: Seat, play: Play) -> None:
         card = play.card
@@ -960,6 +1007,18 @@ class Deal:
 
 
 _ALL_FIELDS = operator.attrgetter(*Deal.__slots__)
+
+
+def _opening_leader(profile: Profile, dealer: Seat, declarer: Seat, contract: Bid) -> Seat:
+    """Who leads to the first trick: the declarer, or under the profile's ``dealers-left``
+    rule the first seat left of the dealer that takes part in the play."""
+    if profile.opening_lead == "declarer":
+        return declarer
+    out = profile.sitting_out[declarer] if contract.is_misere else ()
+    seat = profile.left[dealer]
+    while seat in out:
+        seat = profile.left[seat]
+    return seat
 
 
 def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:

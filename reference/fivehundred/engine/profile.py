@@ -30,9 +30,11 @@ from .bids import BLIND_MISERE, MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Misere, Str
 from .cards import JOKER, SUITS, Card, NotationError, Suit, make_card, make_numeral, mask_of
 from .seats import Seat
 
-Auction = Literal["until-passes", "one-round"]
+Auction = Literal["until-passes", "one-round", "passes-not-final"]
 AllPass = Literal["throw-in", "no-trumps"]
 GameEnd = Literal["own-contract", "first-to-score"]
+OpenMisereShown = Literal["first-trick", "opening-lead", "play"]
+OpeningLead = Literal["declarer", "dealers-left"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,7 +75,10 @@ class Profile:
     """Cards left over after the packets, set aside unseen."""
     auction: Auction = "until-passes"
     """``until-passes``: round and round until all but one have passed, a pass being final;
-    ``one-round``: each player calls once, starting left of the dealer."""
+    ``one-round``: each player calls once, starting left of the dealer;
+    ``passes-not-final``: round and round with nobody skipped, a player who passed may bid
+    again, until the others have passed in succession after a bid (four passes first:
+    everybody passed)."""
     raise_after_all_pass: bool = False
     """The highest bidder may raise once more after all the others have passed."""
     bid_ties: tuple[tuple[Bid, Bid], ...] = ()
@@ -126,6 +131,12 @@ class Profile:
     """In a misère the declarer's partners play too (nobody sits out), the partner takes the
     declarer's discards and discards as many, and the misère ends when the declarer's side
     wins a trick."""
+    open_misere_shown: OpenMisereShown = "first-trick"
+    """When the open-misère declarer's cards are laid face up: once the first trick is
+    complete, once the opening lead has been played, or as play begins (before the lead)."""
+    opening_lead: OpeningLead = "declarer"
+    """Who leads to the first trick: the declarer, or the first player left of the dealer
+    who takes part in the play (a misère declarer's partners sit out)."""
     bid_rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     deck_mask: int = field(init=False, repr=False, compare=False)
     left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
@@ -616,6 +627,32 @@ def _sans_kitty(kw: dict[str, Any]) -> None:
     )
 
 
+def _avondale_less_twenty(kw: dict[str, Any]) -> None:
+    """Every suit and no-trump contract 20 below its Avondale value; the misères keep
+    theirs, and the ladder (ranked by place, not value) is unchanged."""
+    kw["bid_values"] = {b: v if b.is_misere else v - 20 for b, v in kw["bid_values"].items()}
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "Avondale less twenty: the source lowers the suit and no-trump values only and does "
+        "not say whether the misères (250, 500) go down too; taken as unchanged",
+    )
+
+
+def _forty_five_card_pack(kw: dict[str, Any]) -> None:
+    """All four 4s in the pack: 45 cards, ten to each player and five to the kitty."""
+    kw["deck"] = _deck_down_to(4)
+    kw["kitty_size"] = 5
+    kw["packets"] = ((3, 2), (4, 2), (3, 1))
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "45-card pack: the source gives a five-card kitty but not how it is dealt; taken as "
+        "2 to the kitty after the first round of 3 each, 2 after the round of 4, 1 after the "
+        "last round of 3",
+    )
+
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         v.name: v
@@ -719,6 +756,70 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "the misère",
                 _AUSTRALIAN_ONLY,
                 _set(double_nullo=True),
+            ),
+            # ---- toggles that give the other answers of disputes a rule set ----
+            Variant(
+                "open-misere-shown-after-lead",
+                "the open-misère declarer's cards are laid face up once the opening lead has "
+                "been played, not once the first trick is complete",
+                "seed 004 «ROZGRYWKA»: the open misère hand goes on the table «po pierwszym "
+                "wiście» (after the first lead)",
+                _AUSTRALIAN_ONLY,
+                _set(open_misere_shown="opening-lead"),
+                ("open-misere-shown-before-lead",),
+            ),
+            Variant(
+                "open-misere-shown-before-lead",
+                "the open-misère declarer's cards are laid face up as play begins, before the "
+                "opening lead",
+                "whatisflike.com, «What is a misdeal in 500?»: the open misère hand is shown "
+                "before the first card is led",
+                _AUSTRALIAN_ONLY,
+                _set(open_misere_shown="play"),
+                ("open-misere-shown-after-lead",),
+            ),
+            Variant(
+                "dealers-left-leads",
+                "the first player left of the dealer who takes part in the play leads to the "
+                "first trick, not the declarer",
+                "Wikipedia, «500 (card game)», variations: the player on the dealer's left "
+                "leads first",
+                _AUSTRALIAN_ONLY,
+                _set(opening_lead="dealers-left"),
+            ),
+            Variant(
+                "no-slam-bonus",
+                "all ten tricks score only the contract's value (no raise to 250)",
+                "Wikipedia, «500 (card game)», an older revision of the scoring text: no "
+                "reward for taking every trick beyond the contract's value",
+                _AUSTRALIAN_ONLY,
+                _set(slam_value=0),
+            ),
+            Variant(
+                "avondale-less-twenty",
+                "every suit and no-trump contract is worth 20 less than in the Avondale table "
+                "(six spades 20 … ten no trumps 500); the misères keep their values",
+                "Wikipedia, «500 (card game)», variations: the Avondale values less 20, so "
+                "that ten no trumps is worth exactly 500",
+                _AUSTRALIAN_ONLY,
+                _avondale_less_twenty,
+            ),
+            Variant(
+                "forty-five-card-pack",
+                "all four 4s stay in the pack: 45 cards, a five-card kitty, five discards",
+                "Wikipedia, «500 (card game)», variations: 45 cards with all the 4s and a "
+                "kitty of five",
+                _AUSTRALIAN_ONLY,
+                _forty_five_card_pack,
+            ),
+            Variant(
+                "pass-may-re-enter",
+                "a pass is not final: a player who has passed may bid when the turn comes "
+                "round again; the auction ends when the three others pass in succession "
+                "after a bid",
+                "pagat.com, «Five Hundred», variations; TricksterBots, option bidAfterPass",
+                _AUSTRALIAN_ONLY,
+                _set(auction="passes-not-final"),
             ),
         )
     }

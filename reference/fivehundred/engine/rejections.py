@@ -45,7 +45,10 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
         "an action of another phase (a call in play, a discard in the auction, a play before "
         "the discard, a deal while one is in progress)"
     ),
-    Code.ALREADY_PASSED: "a call by a seat that has passed (checked before `not-your-turn`)",
+    Code.ALREADY_PASSED: (
+        "a call by a seat that has passed (checked before `not-your-turn`; never under "
+        "`pass-may-re-enter`)"
+    ),
     Code.NOT_YOUR_TURN: "another seat is to act (the misère partner never is)",
     Code.BID_NOT_AVAILABLE: "a bid the profile does not have",
     Code.BLIND_MISERE_FIRST_CALL: (

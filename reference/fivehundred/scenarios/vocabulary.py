@@ -212,7 +212,8 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ),
     ObservationKey(
         "passed",
-        "*Set* of seats that have passed in this auction.",
+        "*Set* of seats that have passed in this auction (under `pass-may-re-enter`, the "
+        "seats whose latest call is a pass).",
         {"type": "array", "items": {"$ref": "#/$defs/seat"}, "uniqueItems": True},
         Comparison.SET,
     ),
@@ -331,7 +332,9 @@ OBSERVATIONS: tuple[ObservationKey, ...] = (
     ObservationKey(
         "exposed",
         "The open-misère declarer's remaining cards (*set*) from the end of the first trick "
-        "on (also when that trick ended the deal), else `null`.",
+        "on (also when that trick ended the deal), else `null`; under "
+        "`open-misere-shown-after-lead` from the opening lead on, under "
+        "`open-misere-shown-before-lead` from the start of play (after the discard).",
         _nullable("cards"),
         Comparison.SET,
         Rendering.CARDS,
