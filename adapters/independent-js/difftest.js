@@ -47,6 +47,8 @@ const EXTRA_COMBOS = [
   ['american-5', ['one-sits-out', 'all-pass-no-trumps']],
   ['american-6', ['three-sides-of-two', 'all-pass-no-trumps']],
   ['australian-4', ['pass-may-re-enter', 'inkles']],
+  ['australian-4', ['pass-may-re-enter', 'raise-after-all-pass']],
+  ['australian-4', ['dealers-left-leads', 'double-nullo']],
   ['australian-4', ['forty-five-card-pack', 'double-nullo']],
   ['australian-4', ['dealers-left-leads', 'open-misere-shown-after-lead']],
   ['australian-4', ['no-slam-bonus', 'avondale-less-twenty']],
