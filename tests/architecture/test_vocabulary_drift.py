@@ -35,6 +35,20 @@ def test_the_check_command_says_so_when_a_file_drifts(tmp_path: Path) -> None:
     assert "`legal_count`" in page.read_text(encoding="utf-8")
 
 
+def test_a_broken_schema_is_named_with_its_line_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for relative in [*vocabulary.GENERATED_FILES, *vocabulary.GENERATED_PAGES]:
+        target = tmp_path / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text((ROOT / relative).read_text(encoding="utf-8"), encoding="utf-8")
+    schema = tmp_path / "schema" / "scenario.schema.json"
+    schema.write_text('{\n  "a": 1,\n', encoding="utf-8")  # as a bad merge leaves it
+    assert sync.main(["--root", str(tmp_path), "--write"]) == 2
+    assert f"{schema}:3:1: not JSON" in capsys.readouterr().err
+    assert schema.read_text(encoding="utf-8") == '{\n  "a": 1,\n'  # nothing rewritten
+
+
 def test_every_registered_observation_has_a_reference_observer_and_no_other() -> None:
     assert list(observer_names()) == list(vocabulary.OBSERVATION_NAMES)
 

@@ -43,6 +43,7 @@ from fivehundred.engine import (
     Suit,
     card_strength,
     card_token,
+    cards_in,
     deal_all,
     first_dealer,
     get_profile,
@@ -838,3 +839,79 @@ def test_a_pass_may_re_enter_and_the_raise_comes_after_three_passes_in_a_row() -
     assert deal.phase is Phase.AUCTION and deal.to_act == E  # the raise
     deal.apply(E, parse_bid("7S"))
     assert deal.phase is Phase.KITTY and deal.contract == parse_bid("7S") and deal.declarer == E
+
+
+# ---- seating toggles ------------------------------------------------------------------------
+
+
+_RULE_FIELDS_OF_THE_TABLE_ASIDE = {"name", "title", "variants", "sources", "incomplete", "missing"}
+
+
+def test_one_sits_out_is_the_four_handed_game_exactly() -> None:
+    import dataclasses
+
+    four, rested = profile_named("american-4"), profile_named("american-5", ["one-sits-out"])
+    for f in dataclasses.fields(four):
+        if f.init and f.name not in _RULE_FIELDS_OF_THE_TABLE_ASIDE:
+            assert getattr(rested, f.name) == getattr(four, f.name), f.name
+    assert rested.seat_names == ("N", "E", "S", "W") and rested.side_names == ("NS", "EW")
+    assert rested.incomplete and len(rested.missing) == 2
+    assert all("other five-handed form" not in m for m in profile_named("american-5").missing)
+
+
+def test_the_resting_dealer_changes_the_order_of_each_deal_only_under_the_toggle() -> None:
+    default = DEFAULT_PROFILE
+    assert default.players == 4 and default.rests == "nobody"
+    assert all(row is default.left for row in default.left_in_deal)
+    resting = profile_named("american-4", ["dealer-sits-out"])
+    assert resting.players == 3 and resting.seats == 4 and len(resting.sides) == 4
+    assert resting.left_in_deal[E] == (S, S, W, N)  # after N comes S: E deals and rests
+    assert resting.in_deal(E) == (N, S, W) and resting.resting(E) == (E,)
+    assert resting.absent_sides(E) == (1,) and default.absent_sides(E) == ()
+    assert resting.next_in_misere[E][N] == resting.left_in_deal[E]  # no partner to skip
+    six = profile_named("american-6", ["three-sides-of-two"])
+    assert six.sitting_out[N] == (W,) and six.next_in_misere[N][N][E] == S
+    assert six.next_in_misere[N][N][S] == Seat(4)  # W, the partner, is passed over
+
+
+def test_a_deal_with_the_dealer_sitting_out() -> None:
+    profile = profile_named("american-4", ["dealer-sits-out"])
+    deal = Deal.from_deck(profile, S, list(profile.deck))
+    assert [len(deal.hand(s)) for s in profile.seat_list] == [10, 10, 0, 10]
+    assert deal.to_act == W and deal.trick_size == 3
+    refused = deal.rejection(S, PASS)
+    assert refused is not None and refused.code is Code.NOT_YOUR_TURN
+    calls(deal, "6S PASS PASS")
+    assert deal.phase is Phase.KITTY and deal.declarer == W and not deal.has_passed(S)
+    game = Game(profile, S)
+    game.record(THROWN_IN)
+    assert game.dealer == W  # the deal passes on over every seat
+
+
+def test_positions_that_seat_the_resting_dealer_are_refused() -> None:
+    profile = profile_named("american-4", ["dealer-sits-out"])
+    hands = [cards("AS KS"), [], cards("QS JS"), cards("10S 9S")]
+    six_nt = parse_bid("6NT")
+    Deal.in_play(profile, E, six_nt, N, hands, leader=N, tricks=(8, 0, 0, 0))
+    with pytest.raises(SetupError, match="cannot be the declarer"):
+        Deal.in_play(profile, E, six_nt, E, hands, leader=N, tricks=(8, 0, 0, 0))
+    with pytest.raises(SetupError, match="holds no cards"):
+        Deal.in_play(profile, N, six_nt, E, hands, leader=E, tricks=(8, 0, 0, 0))
+    with pytest.raises(SetupError, match="has won no tricks"):
+        Deal.in_play(profile, E, six_nt, N, hands, leader=N, tricks=(6, 2, 0, 0))
+    with pytest.raises(SetupError, match="does not lead"):
+        Deal.in_play(profile, E, six_nt, N, hands, leader=E, tricks=(6, 0, 2, 0))
+    full = Deal.from_deck(profile, W, list(profile.deck))
+    dealt = [full.hand(s) for s in profile.seat_list]
+    kitty = cards_in(full.kitty)
+    Deal(profile, W, dealt, kitty)
+    with pytest.raises(SetupError, match="holds no cards"):
+        Deal(profile, N, dealt, kitty)
+
+
+def test_a_lost_nullo_pays_only_the_players_of_the_deal() -> None:
+    profile = profile_named("american-4", ["dealer-sits-out"])
+    tricks = [2, 7, 1, 0]
+    paid = score_deal(profile, MISERE, N, 2, tricks, dealer=W).side_points
+    assert paid == (-250, 20, 20, 0)
+    assert score_deal(profile, MISERE, N, 2, tricks).side_points == (-250, 20, 20, 20)

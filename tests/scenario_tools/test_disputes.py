@@ -25,7 +25,7 @@ from fivehundred.scenarios.disputes import (
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTES = ROOT / "scenarios" / "disputes"
 
-MIN_PAIRED = 22
+MIN_PAIRED = 25
 """Disputes shown by paired scenarios (issue 10): every one with two answers a profile or
 toggle carries, except those in UNOBSERVABLE."""
 

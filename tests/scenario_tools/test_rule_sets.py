@@ -241,3 +241,50 @@ def test_validate_checks_the_dispute_records_beside_the_scenarios(tmp_path: Path
     code, output = _run("validate", str(tmp_path / "disputes"))
     assert code == 0, output
     assert "0 files, 0 valid, 0 invalid, 1 dispute records, 0 problems" in output
+
+
+def test_the_resting_dealer_holds_no_cards_and_declares_nothing(write: Write) -> None:
+    auction = """\
+        id: ZZT7
+        title: The resting dealer is given cards
+        rules: [deal-packets]
+        assert: Under dealer-sits-out the dealer's hand at the auction is empty.
+        profile: american-4
+        variants: [dealer-sits-out]
+        setup:
+          start: auction
+          dealer: W
+          hands:
+            N: [AS, KS, QS, 10C, 9C, 8C, 7C, AH, KH, QH]
+            E: [JS, 10S, 9S, AD, KD, QD, JD, JH, 10H, 9H]
+            S: [8S, 7S, AC, 10D, 9D, 8D, 7D, 8H, 7H, JK]
+            W: WEST
+          kitty: KITTY
+        steps:
+          - expect: {to_act: N}
+    """
+    path = write("auction.yaml", auction.replace("WEST", "[KC]").replace("KITTY", "[QC, JC]"))
+    code, output = _run("validate", str(path))
+    assert code == 1
+    assert "setup.hands.W: the dealer sits out this deal: give []" in output
+    fixed = auction.replace("WEST", "[]").replace("KITTY", "[KC, QC, JC]")
+    path.write_text(textwrap.dedent(fixed), encoding="utf-8")
+    code, output = _run("verify", str(path))
+    assert code == 0, output
+    game = """\
+        id: ZZT8
+        title: A recorded deal declared by the resting dealer
+        rules: [deal-score]
+        assert: The resting dealer declares nothing.
+        profile: american-4
+        variants: [dealer-sits-out]
+        setup: {start: game, dealer: W}
+        steps:
+          - deal_result: {contract: 6S, declarer: W, tricks: {N: 2, E: 2, S: 0, W: 6}}
+          - expect: {dealer: N}
+    """
+    path = write("game.yaml", game)
+    code, output = _run("verify", str(path))
+    assert code != 0
+    assert "steps[0].deal_result.declarer: W deals and sits out this deal" in output
+    assert "Traceback" not in output

@@ -79,7 +79,7 @@ def test_each_dispute_shows_its_answers_as_tabs_with_their_paired_scenarios(
         american
     )
     assert "[`bid-order`](rules/all.md#bid-order)" in entry
-    assert "31 shown by paired scenarios" in out
+    assert "34 shown by paired scenarios" in out
     assert "*no profile of the suite*" in out  # answers no profile carries still get a tab
 
 

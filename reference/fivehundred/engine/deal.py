@@ -208,6 +208,7 @@ class Deal:
         "_high_rank",
         "_joker_forced",
         "_kitty_taken",
+        "_left",
         "_misere",
         "_next_seat",
         "_passed",
@@ -269,6 +270,9 @@ class Deal:
     rules: TrickRules
     _joker_forced: bool
     """A misère with a suitless joker: a player void in the suit led must play it."""
+    _left: tuple[Seat, ...]
+    """The next seat taking part in this deal after each seat (``profile.left`` unless the
+    profile rests the dealer): the order of the packets, the auction and the play."""
     _next_seat: tuple[Seat, ...]
     """The seat that plays after each seat (skipping the misère declarer's partners)."""
     _side_of: tuple[int, ...]
@@ -300,14 +304,17 @@ class Deal:
         hand_lists = [list(h) for h in hands]
         kitty_list = list(kitty)
         _check_cards(profile, hand_lists, kitty_list)
-        if any(len(h) != profile.hand_size for h in hand_lists):
+        out = profile.resting(dealer)
+        if any(hand_lists[s] for s in out):
+            raise SetupError("the dealer sits out this deal and holds no cards")
+        if any(len(h) != profile.hand_size for s, h in enumerate(hand_lists) if s not in out):
             raise SetupError(f"each hand must have {profile.hand_size} cards at the auction")
         if len(kitty_list) != profile.kitty_size:
             raise SetupError(f"the kitty must have {profile.kitty_size} cards")
         self._init_common(profile, dealer)
         self.hands = [mask_of(h) for h in hand_lists]
         self.kitty = mask_of(kitty_list)
-        self.to_act = profile.left[dealer]
+        self.to_act = self._left[dealer]
 
     @classmethod
     def from_deck(cls, profile: Profile, dealer: Seat, deck: Sequence[Card]) -> Deal:
@@ -323,7 +330,7 @@ class Deal:
         deal.kitty = _mask_at(deck, kitty_positions)
         if dead_positions:
             deal.dead = _mask_at(deck, dead_positions)
-        deal.to_act = profile.left[dealer]
+        deal.to_act = deal._left[dealer]
         return deal
 
     @classmethod
@@ -344,7 +351,8 @@ class Deal:
 
         All active hands have the same size; the tricks already won (one count per side,
         none won by default) add up to the tricks already played.  In a misère the
-        declarer's partners take no part, so those hands may be given empty.
+        declarer's partners take no part, so those hands may be given empty; a dealer
+        who rests (``profile.rests``) holds no cards and has won no tricks.
         """
         if contract not in profile.bid_rank:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
@@ -352,7 +360,12 @@ class Deal:
             raise SetupError("under inkles a six-level bid cannot become the contract")
         hand_lists = [list(h) for h in hands]
         _check_cards(profile, hand_lists, [])
-        out = profile.sitting_out[declarer] if contract.is_misere else ()
+        resting = profile.resting(dealer)
+        if declarer in resting:
+            raise SetupError("the dealer sits out this deal and cannot be the declarer")
+        if any(hand_lists[s] for s in resting):
+            raise SetupError("the dealer sits out this deal and holds no cards")
+        out = (*resting, *profile.sitting_out[declarer]) if contract.is_misere else resting
         sizes = {len(h) for s, h in enumerate(hand_lists) if s not in out}
         if len(sizes) != 1:
             raise SetupError("every hand in play must have the same number of cards")
@@ -364,6 +377,8 @@ class Deal:
             tricks = [0] * len(profile.sides)
         if len(tricks) != len(profile.sides):
             raise SetupError(f"give the tricks of each of the {len(profile.sides)} sides")
+        if any(tricks[side] for side in profile.absent_sides(dealer)):
+            raise SetupError("the dealer sits out this deal and has won no tricks")
         if min(tricks) < 0 or sum(tricks) != played:
             raise SetupError(
                 f"hands of {size} cards mean {played} tricks played, "
@@ -397,6 +412,8 @@ class Deal:
                 if opening == declarer
                 else f"{profile.seat_name(opening)} leads to the first trick"
             )
+        if leader in resting:
+            raise SetupError("the dealer sits out this deal and does not lead")
         if leader in out:
             raise SetupError("the misère declarer's partner takes no part in the play")
         deal = cls.__new__(cls)
@@ -406,11 +423,14 @@ class Deal:
         deal.contract = contract
         deal.declarer = declarer
         # Whatever the calls were, the auction ended with the declarer's bid standing
-        # and the three others passed (auction-end).
+        # and the others in the deal passed (auction-end).
         deal.high_bid, deal.high_bidder = contract, declarer
         deal._high_rank = profile.bid_rank[contract]
-        deal._passed = profile.all_seats_mask & ~(1 << declarer)
-        deal._called = profile.all_seats_mask
+        called = profile.all_seats_mask
+        for seat in resting:
+            called &= ~(1 << seat)
+        deal._passed = called & ~(1 << declarer)
+        deal._called = called
         deal._start_play(nominated)
         deal.to_act = leader
         deal.suits_led = led_mask
@@ -438,12 +458,12 @@ class Deal:
         self.nominated = None
         self.rules = trick_rules(None, None)
         self._joker_forced = False
-        self._next_seat = profile.left
+        self._left = self._next_seat = profile.left_in_deal[dealer]
         self._side_of = profile.side_of
         self._trick_sides = []
         self.trick_seats = []
         self.trick_cards = []
-        self.trick_size = profile.seats
+        self.trick_size = profile.players
         self.led = NO_SUIT
         self.suits_led = 0
         self.tricks_won = [0] * len(profile.sides)
@@ -465,11 +485,11 @@ class Deal:
         )
         if misere:
             assert declarer is not None
-            self._next_seat = profile.next_in_misere[declarer]
-            self.trick_size = profile.seats - len(profile.sitting_out[declarer])
+            self._next_seat = profile.next_in_misere[self.dealer][declarer]
+            self.trick_size = profile.players - len(profile.sitting_out[declarer])
         else:
-            self._next_seat = profile.left
-            self.trick_size = profile.seats
+            self._next_seat = self._left
+            self.trick_size = profile.players
 
     # ---- reading the state ---------------------------------------------------------
 
@@ -821,13 +841,13 @@ class Deal:
             self._passed |= 1 << seat
         else:
             self._take_bid(seat, call)
-        seats = profile.seats
         if profile.auction == "passes-not-final":
             self._call_again(seat, call)
             return
+        seats = profile.players
         if profile.auction == "one-round":
             if len(self._calls) < seats:
-                self.to_act = profile.left[seat]
+                self.to_act = self._left[seat]
             elif self.high_bidder is not None:
                 self._end_auction(self.high_bid, self.high_bidder)
             else:
@@ -843,7 +863,7 @@ class Deal:
             else:
                 self._end_auction(self.high_bid, self.high_bidder)
         else:
-            left = profile.left
+            left = self._left
             nxt = left[seat]
             while self._passed >> nxt & 1:
                 nxt = left[nxt]
@@ -857,7 +877,7 @@ class Deal:
         profile = self.profile
         if not isinstance(call, Pass):
             self._passed &= ~(1 << seat)
-            self.to_act = profile.left[seat]
+            self.to_act = self._left[seat]
             return
         run = 0
         for _, earlier in reversed(self._calls):
@@ -865,17 +885,17 @@ class Deal:
                 break
             run += 1
         if self.high_bidder is None:
-            if run == profile.seats:
+            if run == profile.players:
                 self._all_passed()
                 return
-        elif run == profile.seats - 1:
+        elif run == profile.players - 1:
             if profile.raise_after_all_pass:
                 self._raise_turn = True
                 self.to_act = self.high_bidder
             else:
                 self._end_auction(self.high_bid, self.high_bidder)
             return
-        self.to_act = profile.left[seat]
+        self.to_act = self._left[seat]
 
     def _take_bid(self, seat: Seat, bid: Bid) -> None:
         self.high_bid, self.high_bidder = bid, seat
@@ -889,7 +909,7 @@ class Deal:
             # the kitty stays face down, out of play (nobody takes it).
             self.contract = ALL_PASS_NT
             self._start_play(None)
-            self.to_act = self.profile.left[self.dealer]
+            self.to_act = self._left[self.dealer]
         else:
             self.phase, self.to_act, self.result = _OVER, None, THROWN_IN
 
@@ -981,7 +1001,13 @@ class Deal:
         if profile.game_end == "own-contract" and len(profile.sides) == 2:
             return score_deal(profile, contract, declarer, declarer_tricks)
         return score_deal(
-            profile, contract, declarer, declarer_tricks, self.tricks_won, self._trick_sides
+            profile,
+            contract,
+            declarer,
+            declarer_tricks,
+            self.tricks_won,
+            self._trick_sides,
+            dealer=self.dealer,
         )
 
     # ---- copying and comparing -----------------------------------------------------
@@ -1015,9 +1041,10 @@ def _opening_leader(profile: Profile, dealer: Seat, declarer: Seat, contract: Bi
     if profile.opening_lead == "declarer":
         return declarer
     out = profile.sitting_out[declarer] if contract.is_misere else ()
-    seat = profile.left[dealer]
+    left = profile.left_in_deal[dealer]  # a seat resting this deal is skipped too
+    seat = left[dealer]
     while seat in out:
-        seat = profile.left[seat]
+        seat = left[seat]
     return seat
 
 

@@ -29,7 +29,8 @@ def deal_all(
 
     Returns the hands (indexed by seat, in the order each card arrived), the kitty, and
     the cards that take no part: any dead hands (dealt after the dealer in each round)
-    and then the undealt rest of the deck.
+    and then the undealt rest of the deck.  A seat resting from the deal (a dealer who
+    sits out) is passed over and gets an empty hand.
     """
     if len(deck) != len(profile.deck):
         raise ValueError(f"a deck has {len(profile.deck)} cards, not {len(deck)}")
@@ -37,10 +38,10 @@ def deal_all(
     dead: list[Card] = []
     kitty: list[Card] = []
     position = 0
-    left = profile.left
+    left = profile.left_in_deal[dealer]
     for each, to_kitty in profile.packets:
         seat = left[dealer]
-        for _ in range(profile.seats):
+        for _ in range(profile.players):
             hands[seat].extend(deck[position : position + each])
             position += each
             seat = left[seat]

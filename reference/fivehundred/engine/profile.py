@@ -35,6 +35,7 @@ AllPass = Literal["throw-in", "no-trumps"]
 GameEnd = Literal["own-contract", "first-to-score"]
 OpenMisereShown = Literal["first-trick", "opening-lead", "play"]
 OpeningLead = Literal["declarer", "dealers-left"]
+Rests = Literal["nobody", "dealer"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,6 +114,12 @@ class Profile:
     ``defender_trick_points`` to its winner's side."""
     game_end: GameEnd = "own-contract"
     """Name of the end-of-game hook (see :mod:`.game`)."""
+    rests: Rests = "nobody"
+    """Who takes no part in a deal: ``nobody``; or ``dealer``, the one rule that makes the
+    seats of a deal depend on who deals (seed 002's second four-handed form): the dealer
+    is dealt no cards, never calls or plays, and scores nothing for the deal, and the
+    packets, the auction and the play go round the other seats.  The table and its sides
+    stay whole, and the deal still passes to the left over every seat."""
     seat_names: tuple[str, ...] = ("N", "E", "S", "W")
     variants: tuple[str, ...] = ()
     """The variant toggles this profile was built with."""
@@ -144,8 +151,16 @@ class Profile:
     side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The side of each seat."""
     all_seats_mask: int = field(init=False, repr=False, compare=False)
-    next_in_misere: tuple[tuple[Seat, ...], ...] = field(init=False, repr=False, compare=False)
-    """For each misère declarer, the next seat to play after each seat (side-mates out)."""
+    players: int = field(init=False, repr=False, compare=False)
+    """How many seats take part in each deal (all of them unless someone rests)."""
+    left_in_deal: tuple[tuple[Seat, ...], ...] = field(init=False, repr=False, compare=False)
+    """For each dealer, the next seat taking part in the deal after each seat: ``left``
+    itself (the same tuple) unless someone rests."""
+    next_in_misere: tuple[tuple[tuple[Seat, ...], ...], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    """For each dealer and each misère declarer, the next seat to play after each seat
+    (the declarer's side-mates and any resting seat skipped)."""
     sitting_out: tuple[tuple[Seat, ...], ...] = field(init=False, repr=False, compare=False)
     """For each misère declarer, the side-mates who lay their hands down."""
     blind_misere: bool = field(init=False, repr=False, compare=False)
@@ -191,21 +206,23 @@ class Profile:
             for d in range(n)
         )
         object.__setattr__(self, "sitting_out", out)
-        nxt = []
-        for d in range(n):
-            row = []
-            for s in range(n):
-                t = (s + 1) % n
-                while t in out[d]:
-                    t = (t + 1) % n
-                row.append(Seat(t))
-            nxt.append(tuple(row))
-        object.__setattr__(self, "next_in_misere", tuple(nxt))
+        resting = [self.resting(Seat(dealer)) for dealer in range(n)]
+        object.__setattr__(self, "players", n - len(resting[0]))
+        object.__setattr__(
+            self,
+            "left_in_deal",
+            tuple(_skipping(n, rest) if rest else self.left for rest in resting),
+        )
+        object.__setattr__(
+            self,
+            "next_in_misere",
+            tuple(tuple(_skipping(n, (*rest, *out[d])) for d in range(n)) for rest in resting),
+        )
         if self.outranks_by == "value" and list(self.bid_order) != list(
             _by_value({b: self.bid_values[b] for b in self.bid_order})
         ):
             raise ValueError(f"profile {self.name}: bids out of value order")
-        hands = n + self.dead_hands
+        hands = self.players + self.dead_hands
         dealt = sum(p * hands + k for p, k in self.packets) + self.undealt
         if dealt != len(self.deck) or sum(k for _, k in self.packets) != self.kitty_size:
             raise ValueError(f"profile {self.name}: packets do not deal the whole deck")
@@ -216,6 +233,21 @@ class Profile:
 
     def has_card(self, card: Card) -> bool:
         return bool(self.deck_mask >> card & 1)
+
+    def resting(self, dealer: Seat) -> tuple[Seat, ...]:
+        """The seats that take no part in a deal by ``dealer`` (see :attr:`rests`)."""
+        return (dealer,) if self.rests == "dealer" else ()
+
+    def in_deal(self, dealer: Seat) -> tuple[Seat, ...]:
+        """The seats that take part in a deal by ``dealer``, clockwise from seat 0."""
+        out = self.resting(dealer)
+        return tuple(s for s in self.seat_list if s not in out)
+
+    def absent_sides(self, dealer: Seat) -> tuple[int, ...]:
+        """The sides with nobody in a deal by ``dealer`` (a resting dealer who is a side
+        alone): they take no trick and score nothing for the deal."""
+        playing = {self.side_of[s] for s in self.in_deal(dealer)}
+        return tuple(side for side in range(len(self.sides)) if side not in playing)
 
     @property
     def seat_list(self) -> tuple[Seat, ...]:
@@ -245,6 +277,18 @@ class Profile:
         raise NotationError(
             f"expected a seat of {self.name}: {', '.join(self.seat_names)}; found {text!r}"
         )
+
+
+def _skipping(n: int, out: Iterable[int]) -> tuple[Seat, ...]:
+    """The next seat clockwise after each of ``n`` seats, passing over the seats ``out``."""
+    skipped = set(out)
+    row = []
+    for s in range(n):
+        t = (s + 1) % n
+        while t in skipped and t != s:
+            t = (t + 1) % n
+        row.append(Seat(t))
+    return tuple(row)
 
 
 # ---- decks --------------------------------------------------------------------------
@@ -512,7 +556,6 @@ def _american_5() -> dict[str, Any]:
             "hands of 10 and a widow of 3 need (as pagat) are used",
             "seating: seed 002 says five play «3x2» but not who sits where; the side of three "
             "is taken as seats 0, 2, 4 (so 4 and 0 sit together)",
-            "seed 002's other five-handed form (four play, one rests by lot) is not modelled",
         ),
     )
     kw["sources"]["sides"] = "seed 002 «Число игроков»: five play 3x2"
@@ -650,6 +693,69 @@ def _forty_five_card_pack(kw: dict[str, Any]) -> None:
         "45-card pack: the source gives a five-card kitty but not how it is dealt; taken as "
         "2 to the kitty after the first round of 3 each, 2 after the round of 4, 1 after the "
         "last round of 3",
+    )
+
+
+def _one_sits_out(kw: dict[str, Any]) -> None:
+    """Seed 002's other five-handed form: four play american-4's game and the fifth rests
+    for the whole game, away from the table, which therefore has american-4's four seats,
+    sides, pack and deal (the rest of american-5's rules are american-4's already)."""
+    four = _american_4()
+    kw.update(
+        title="American five-handed game (seed 002), one resting: four play the four-handed game",
+        seats=four["seats"],
+        deck=four["deck"],
+        sides=((0, 2), (1, 3)),
+        seat_names=("N", "E", "S", "W"),
+        incomplete=True,
+        missing=(
+            "who rests in the games after the first: seed 002 says only that the first "
+            "game's players are drawn by lot (every game here is four players' game, the "
+            "fifth away from the table)",
+            "seed 002 says lots choose «трех-четырех» (three or four) players for the game "
+            "with one resting; with five players one resting leaves four, so four play",
+        ),
+    )
+    kw["sources"]["deck"] = four["sources"]["deck"]
+    kw["sources"]["sides"] = (
+        "seed 002 «Число игроков»: five may instead draw lots for the players of the game, "
+        "one resting; the four play the four-handed partnership game"
+    )
+
+
+def _dealer_sits_out(kw: dict[str, Any]) -> None:
+    """Seed 002's second four-handed form: each deal the dealer rests and the other three
+    play american-3's game (its pack, single players scoring their own tricks); the seats,
+    the deal and the auction skip the dealer through ``rests``."""
+    three = _american_3()
+    kw.update(
+        title="American four-handed game (seed 002), the dealer sitting out: three play "
+        "the three-handed game",
+        deck=three["deck"],
+        sides=((0,), (1,), (2,), (3,)),
+        rests="dealer",
+    )
+    kw["sources"]["deck"] = three["sources"]["deck"]
+    kw["sources"]["sides"] = (
+        "seed 002 «Число игроков», four players, form б: three active players and the "
+        "dealer idle in each deal; " + three["sources"]["sides"]
+    )
+
+
+def _three_sides_of_two(kw: dict[str, Any]) -> None:
+    """Six players in three partnerships of two, partners opposite (N–W, E–P5, S–P6)."""
+    kw["title"] = "American six-handed game: 63 cards, three partnerships of two"
+    kw["sides"] = ((0, 3), (1, 4), (2, 5))
+    kw["sources"]["sides"] = (
+        "pagat (six-handed game) and Wikipedia (other numbers of players): three teams of "
+        "two; partners sit opposite each other"
+    )
+    kw["incomplete"] = True
+    kw["missing"] = (
+        *kw.get("missing", ()),
+        "three partnerships of two: the sources that describe them do not say which pack and "
+        "widow go with them (pagat mentions other packs); american-6's 63 cards and widow of "
+        "three are kept",
     )
 
 
@@ -820,6 +926,33 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "pagat.com, «Five Hundred», variations; TricksterBots, option bidAfterPass",
                 _AUSTRALIAN_ONLY,
                 _set(auction="passes-not-final"),
+            ),
+            # ---- seating forms of other profiles ----
+            Variant(
+                "one-sits-out",
+                "five players draw lots: four play the four-handed partnership game and the "
+                "fifth rests (incomplete)",
+                "seed 002 «Число игроков»: «путем жеребьевки определить трех-четырех первого "
+                "гейма с одним отдыхающим»",
+                ("american-5",),
+                _one_sits_out,
+            ),
+            Variant(
+                "dealer-sits-out",
+                "in each deal the dealer sits out and the other three play the three-handed "
+                "game, each for himself",
+                "seed 002 «Число игроков», four players, form б: «три действующих и один "
+                "(сдающий) бездействующий игрок в каждом гейме»",
+                ("american-4",),
+                _dealer_sits_out,
+            ),
+            Variant(
+                "three-sides-of-two",
+                "six players in three partnerships of two, partners opposite (incomplete)",
+                "pagat.com, Five Hundred, six-handed game; Wikipedia, 500 (card game), other "
+                "numbers of players: three teams of two",
+                ("american-6",),
+                _three_sides_of_two,
             ),
         )
     }

@@ -68,6 +68,8 @@ def score_deal(
     declarer_tricks: int,
     side_tricks: Sequence[int] | None = None,
     trick_sides: Sequence[int] = (),
+    *,
+    dealer: Seat | None = None,
 ) -> DealResult:
     """Score a played contract.
 
@@ -78,7 +80,9 @@ def score_deal(
     only with no trick, plus or minus the value; each defending side scores the
     profile's ``misere_defender_points`` for each trick the declarer took (none in the
     default profile).  ``side_tricks`` (tricks by side) is needed only when there are
-    more than two sides.
+    more than two sides.  ``dealer`` matters only where the profile rests the dealer
+    (:attr:`~.profile.Profile.rests`): a side that is only the resting dealer took no
+    part and scores nothing.
     """
     value = profile.bid_values[contract]
     side = profile.side_of[declarer]
@@ -89,8 +93,9 @@ def score_deal(
         points[side] = value if made else -value
         per_trick = profile.misere_defender_points * declarer_tricks
         if per_trick:
+            absent = () if dealer is None else profile.absent_sides(dealer)
             for other in range(count):
-                if other != side:
+                if other != side and other not in absent:
                     points[other] = per_trick
     else:
         assert contract.level is not None

@@ -9,9 +9,10 @@ their seats 0–3 are the same members, and seats 4 and 5 are the pseudo-members
 ``Seat(4)`` (named ``P5``) and ``Seat(5)`` (``P6``), which iterating ``Seat`` does not
 list, so every loop over the four-seat table stays as it was.  Sides work the same way:
 ``Side(0)`` and ``Side(1)`` are NS and EW, and a profile with three single players
-uses ``Side(2)`` too.  Names in the notation are the profile's: ``Profile.parse_seat``
-and ``Profile.parse_side`` read them, and ``Profile.side_names`` names each side by its
-seats (``NS``; ``N`` for a single player; ``NSP5``).
+uses ``Side(2)`` too (four single players, ``Side(3)``).  Names in the notation are the
+profile's: ``Profile.parse_seat`` and ``Profile.parse_side`` read them, and
+``Profile.side_names`` names each side by its seats (``NS``; ``N`` for a single player;
+``NSP5``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from enum import IntEnum
 
 MAX_SEATS = 6
 """The largest table of any profile."""
-MAX_SIDES = 3
+MAX_SIDES = 4
+"""The most sides of any table (four single players when the dealer sits out)."""
 
 
 class Seat(IntEnum):
@@ -59,7 +61,7 @@ class Side(IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Side | None:
-        """The third side of a profile with three single players, made on first use."""
+        """The third and fourth sides of tables with more than two, made on first use."""
         if isinstance(value, int) and 2 <= value < MAX_SIDES:
             member = int.__new__(cls, value)
             member._name_ = f"SIDE{value + 1}"

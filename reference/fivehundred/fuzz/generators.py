@@ -198,35 +198,43 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
         return NominateStep(seat.name, rng.choice(SUITS).letter)
     if rng.random() < 0.5:
         return DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng)))
-    return DealResultStep(_random_result(rng, profile))
+    return DealResultStep(_random_result(rng, profile, session.game.dealer))
 
 
 def _kitty(deal: Deal) -> list[Card]:
     return cards_in(deal.kitty)
 
 
-def _random_result(rng: random.Random, profile: Profile) -> RecordedResult:
+def _random_result(rng: random.Random, profile: Profile, dealer: Seat) -> RecordedResult:
+    """A result that a deal by ``dealer`` can have (its declarer one who takes part)."""
     bid = rng.choice(list(profile.bid_rank))
     tricks = rng.randrange(2) if bid.is_misere else rng.randrange(profile.hand_size + 1)
-    declarer = rng.choice(profile.seat_list)
+    declarer = rng.choice(profile.in_deal(dealer))
     if bid.is_misere or len(profile.sides) <= 2:
         return RecordedResult(bid.token, declarer.name, tricks)
-    return RecordedResult(bid.token, declarer.name, _by_side(rng, profile, declarer, tricks))
+    by_side = _by_side(rng, profile, declarer, tricks, dealer)
+    return RecordedResult(bid.token, declarer.name, by_side)
 
 
-def _by_side(rng: random.Random, profile: Profile, declarer: Seat, tricks: int) -> dict[str, int]:
-    """Every side's tricks, the declarer's side taking ``tricks`` and the others sharing
-    the rest at random (a recorded result where single players score their own)."""
+def _by_side(
+    rng: random.Random, profile: Profile, declarer: Seat, tricks: int, dealer: Seat
+) -> dict[str, int]:
+    """Every side's tricks, the declarer's side taking ``tricks`` and the others in a deal
+    by ``dealer`` sharing the rest at random (a recorded result where single players score
+    their own; a resting dealer takes none)."""
     side = profile.side_of[declarer]
     counts = [0] * len(profile.sides)
     counts[side] = tricks
-    _share(rng, counts, side, profile.hand_size - tricks)
+    _share(rng, counts, side, profile.hand_size - tricks, profile.absent_sides(dealer))
     return dict(zip(profile.side_names, counts, strict=True))
 
 
-def _share(rng: random.Random, counts: list[int], side: int, tricks: int) -> None:
-    """Share ``tricks`` among the sides other than ``side`` (at random beyond two)."""
-    others = [i for i in range(len(counts)) if i != side]
+def _share(
+    rng: random.Random, counts: list[int], side: int, tricks: int, absent: tuple[int, ...]
+) -> None:
+    """Share ``tricks`` among the sides other than ``side`` and those ``absent`` from the
+    deal (at random beyond two)."""
+    others = [i for i in range(len(counts)) if i != side and i not in absent]
     if len(others) == 1:
         counts[others[0]] += tricks
         return
@@ -292,16 +300,17 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
         deal = Deal.from_deck(profile, dealer, shuffled_deck(profile, rng))
         hands = [deal.hand(s) for s in seats]
         kitty = _kitty(deal)
-        order = [profile.left[dealer]]
-        while len(order) < len(seats):
-            order.append(profile.left[order[-1]])
+        left = profile.left_in_deal[dealer]  # the seats taking part, from the dealer's left
+        order = [left[dealer]]
+        while len(order) < profile.players:
+            order.append(left[order[-1]])
         declarer = rng.choice(order)
         if kind == "no-trumps":
             place = rng.choice(JOKER_PLACES)
             side = profile.side_of[declarer]
-            clockwise = [profile.left[declarer]]  # from the declarer's left round to him
-            while len(clockwise) < len(seats):
-                clockwise.append(profile.left[clockwise[-1]])
+            clockwise = [left[declarer]]  # from the declarer's left round to him
+            while len(clockwise) < profile.players:
+                clockwise.append(left[clockwise[-1]])
             partners = [s for s in clockwise if s != declarer and profile.side_of[s] == side]
             defenders = [s for s in clockwise if profile.side_of[s] != side]
             where = {
@@ -432,7 +441,10 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     seats = profile.seat_list
     declarer = rng.choice(seats)
     misere = contract in ("MIS", "OMIS")
+    dealer = _dealer_beside(profile, declarer)
     out = profile.sitting_out[declarer] if misere else ()
+    if dealer is not None:
+        out = (*out, *profile.resting(dealer))
     active = [s for s in seats if s not in out]
     hot = _hot_cards(contract)
     pool = [c for c in profile.deck if c not in hot]
@@ -453,11 +465,13 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     won = 0 if misere else rng.randrange(played + 1)
     counts = [0] * len(profile.sides)
     counts[profile.side_of[declarer]] = won
-    _share(rng, counts, profile.side_of[declarer], played - won)
+    absent = () if dealer is None else profile.absent_sides(dealer)
+    _share(rng, counts, profile.side_of[declarer], played - won, absent)
     first = profile.side_of[declarer]  # the declaring side first, then the others
     tricks = {profile.side_names[first]: counts[first]} | _side_scores(profile, counts)
+    chosen = rng.choice(seats)
     setup = PlayStart(
-        dealer=rng.choice(seats).name,
+        dealer=(chosen if dealer is None else dealer).name,
         contract=contract,
         declarer=declarer.name,
         hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
@@ -474,13 +488,25 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
 
 
-def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int], Step]:
+def _dealer_beside(profile: Profile, declarer: Seat) -> Seat | None:
+    """Where the dealer rests, a dealer for a deal that ``declarer`` declares (the seat
+    on the declarer's right); ``None`` where every seat plays, the dealer being drawn
+    as before."""
+    if profile.players == profile.seats:
+        return None
+    return next(s for s in profile.seat_list if profile.left[s] == declarer)
+
+
+def _exactly_at_the_end(
+    rng: random.Random, profile: Profile
+) -> tuple[list[int], Step, Seat | None]:
     """Scores from which one recorded result lands a side on exactly +500 or -500 (or
-    one step past it), and that result: where the end-of-game rules are decided."""
+    one step past it), that result, and the dealer it needs (``None``: any)."""
     bids = list(profile.bid_rank)
     miseres = [b for b in bids if b.is_misere]
     bid = rng.choice(miseres if miseres and rng.random() < 0.3 else bids)
     declarer = rng.choice(profile.seat_list)
+    dealer = _dealer_beside(profile, declarer)
     made = rng.random() < 0.6
     if bid.is_misere:
         tricks = 0 if made else 1
@@ -488,9 +514,10 @@ def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int]
         level = bid.level or 6
         tricks = rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
     many = len(profile.sides) > 2 and not bid.is_misere
-    by_side = _by_side(rng, profile, declarer, tricks) if many else None
+    in_deal = declarer if dealer is None else dealer  # any seat where nobody rests
+    by_side = _by_side(rng, profile, declarer, tricks, in_deal) if many else None
     side_tricks = None if by_side is None else list(by_side.values())
-    result = score_deal(profile, bid, declarer, tricks, side_tricks)
+    result = score_deal(profile, bid, declarer, tricks, side_tricks, dealer=dealer)
     side = profile.side_of[declarer]
     scores = [0] * len(profile.sides)
     target = 500 if made else -500
@@ -500,7 +527,7 @@ def _exactly_at_the_end(rng: random.Random, profile: Profile) -> tuple[list[int]
             scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
     scores = [max(-490, min(490, s)) for s in scores]
     recorded = RecordedResult(bid.token, declarer.name, tricks if by_side is None else by_side)
-    return scores, DealResultStep(recorded)
+    return scores, DealResultStep(recorded), dealer
 
 
 def _one_contract_from_500(
@@ -528,9 +555,12 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
         for _ in profile.sides
     ]
     first: Step | None = None
+    dealer: Seat | None = None
     if rng.random() < 0.5:
-        near, first = _exactly_at_the_end(rng, profile)
-    setup = GameStart(dealer=rng.choice(profile.seat_list).name, scores=_side_scores(profile, near))
+        near, first, dealer = _exactly_at_the_end(rng, profile)
+    chosen = rng.choice(profile.seat_list)
+    dealer = chosen if dealer is None else dealer
+    setup = GameStart(dealer=dealer.name, scores=_side_scores(profile, near))
     driver = _driver(rng, profile, setup, 0.03)
     if first is not None:
         driver.take(first)
@@ -538,7 +568,8 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
         if len(driver.actions) > MAX_ACTIONS - 60:
             break
         if rng.random() < 0.2:
-            driver.take(DealResultStep(_random_result(rng, profile)))
+            game_dealer = driver.session.game.dealer
+            driver.take(DealResultStep(_random_result(rng, profile, game_dealer)))
         else:
             driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
             driver.play_out()

@@ -96,8 +96,12 @@ def _check_setup(setup: Setup, profile: Profile) -> Iterator[Problem]:
             yield from _card_problems(cards, ("setup", "hands", seat), profile, seen)
     if isinstance(setup, AuctionStart):
         yield from _card_problems(setup.kitty, ("setup", "kitty"), profile, seen)
+        resting = _resting_names(profile, setup.dealer)
         for seat, cards in setup.hands.items():
-            if len(cards) != profile.hand_size:
+            if seat in resting:
+                if cards:
+                    yield ("setup", "hands", seat), "the dealer sits out this deal: give []"
+            elif len(cards) != profile.hand_size:
                 yield (
                     ("setup", "hands", seat),
                     f"at the auction each hand has {profile.hand_size} cards; found {len(cards)}",
@@ -107,6 +111,14 @@ def _check_setup(setup: Setup, profile: Profile) -> Iterator[Problem]:
                 ("setup", "kitty"),
                 f"the kitty has {profile.kitty_size} cards; found {len(setup.kitty)}",
             )
+
+
+def _resting_names(profile: Profile, dealer: str) -> set[str]:
+    """The names of the seats resting from a deal by ``dealer`` (a dealer who sits out);
+    none for a dealer not at the table, which the position check reports."""
+    if dealer not in profile.seat_names:
+        return set()
+    return {profile.seat_names[s] for s in profile.resting(profile.parse_seat(dealer))}
 
 
 def _check_step_cards(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:

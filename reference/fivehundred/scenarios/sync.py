@@ -24,7 +24,14 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--write", action="store_true", help="rewrite the generated files")
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="the repository")
     args = parser.parse_args(argv)
-    expected = regenerated(args.root)
+    try:
+        expected = regenerated(args.root)
+    except OSError as error:
+        print(f"sync: cannot read {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"sync: {error}", file=sys.stderr)
+        return 2
     stale = [path for path, text in expected.items() if path.read_text("utf-8") != text]
     if args.write:
         for path in stale:

@@ -574,7 +574,12 @@ def regenerated(root: Path) -> dict[Path, str]:
     out: dict[Path, str] = {}
     for relative, sync in GENERATED_FILES.items():
         path = root / relative
-        schema = sync(json.loads(path.read_text(encoding="utf-8")))
+        try:
+            schema = sync(json.loads(path.read_text(encoding="utf-8")))
+        except json.JSONDecodeError as error:  # e.g. left broken by a merge
+            raise ValueError(
+                f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}"
+            ) from None
         out[path] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
     for relative in GENERATED_PAGES:
         path = root / relative

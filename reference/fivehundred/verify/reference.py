@@ -214,8 +214,19 @@ class ReferenceSession:
             declarer = _seat(self.profile, value.declarer, f"{where}.deal_result.declarer")
             if contract not in self.profile.bid_rank:
                 raise InputError(f"{where}.deal_result.contract: not a bid of this profile")
+            dealer = self.game.dealer
+            if declarer in self.profile.resting(dealer):
+                raise InputError(
+                    f"{where}.deal_result.declarer: {value.declarer} deals and sits out this deal"
+                )
             tricks, by_side = self._recorded_tricks(value, declarer, f"{where}.deal_result.tricks")
-            result = score_deal(self.profile, contract, declarer, tricks, by_side)
+            if by_side is not None and any(
+                by_side[side] for side in self.profile.absent_sides(dealer)
+            ):
+                raise InputError(
+                    f"{where}.deal_result.tricks: the dealer sits out this deal and takes no trick"
+                )
+            result = score_deal(self.profile, contract, declarer, tricks, by_side, dealer=dealer)
         self.game.record(result)  # raises game-over when the game has ended
         self.deal = None
         self.last_result = self.game.deals[-1]  # as recorded: under a cap, capped
