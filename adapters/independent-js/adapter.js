@@ -18,7 +18,7 @@ const PROTOCOL = 1;
 // Who you are; shown in every report.
 const IMPLEMENTATION = {
   name: 'independent-js',
-  version: '1.1.0',
+  version: '1.2.0', // 1.2: the thirteen toggles of suite 1.3
   language: 'javascript',
   // homepage: 'https://example.org/my-five-hundred',
 };

@@ -165,7 +165,7 @@ const CASES = [
     [{ observe: ['last_trick', 'tricks'] }, { last_trick: { winner: 'S' }, tricks: { NSP5: 6, EWP6: 4 } }],
   ]],
 
-  // ---- the toggles of notes/toggles-spec.md (30 November)
+  // ---- the toggles of suite 1.3 (site/profiles/variants.md)
   ['one sits out: american-4\'s game at a table of four (american-5+one-sits-out)', 'american-5', ['one-sits-out'], { start: 'deck', dealer: 'N', deck: ordered('american-4') }, [
     [{ observe: ['hand_sizes', 'kitty', 'scores', 'to_act'] }, { hand_sizes: { N: 10, E: 10, S: 10, W: 10 }, kitty: ['QC', 'JC', '10C'], scores: { NS: 0, EW: 0 }, to_act: 'E' }],
     [{ seat: 'E', call: 'MIS' }, OK],

@@ -167,7 +167,7 @@ const AMERICAN = {
 
 const VARIANTS = {
   'no-misere': ['australian-4'],
-  // The toggles of notes/toggles-spec.md (30 Nov): seating forms of the American game, and
+  // The toggles of suite 1.3 (site/profiles/variants.md): seating forms of the American game, and
   // more default-profile variations.
   'one-sits-out': ['american-5'],
   'dealer-sits-out': ['american-4'],

@@ -80,7 +80,7 @@ for (const name of Object.keys(PR.PROFILES)) {
   check(b.bidRank.get('BMIS') === b.bidRank.get('OMIS'), 'blind misère shares open misère\'s place');
   check(!PR.makeProfile('australian-4', ['no-misere']).bidRank.has('MIS'), 'no-misere removes MIS');
 }
-// The toggles of the 30 November spec (notes/toggles-spec.md).
+// The toggles of suite 1.3 (site/profiles/variants.md).
 {
   const one = PR.makeProfile('american-5', ['one-sits-out']);
   const a4 = PR.makeProfile('american-4');
