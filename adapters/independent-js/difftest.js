@@ -13,7 +13,9 @@
 // a profile or toggle the other implementation does not declare in its hello reply are
 // not sent unless --send-undeclared is given.
 //
-// The other implementation is treated as a black box over the protocol.
+// The other implementation is treated as a black box over the protocol: --other is the
+// command that starts it (split on spaces), by default `fivehundred serve`, the reference
+// from the active environment's PATH. Exit 1 on any disagreement or scenario without a result.
 
 'use strict';
 
@@ -24,6 +26,13 @@ const PR = require('./profiles');
 const { setUp: engineSetUp } = require('./engine');
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  // The usage is the comment at the top of this file.
+  const head = require('node:fs').readFileSync(__filename, 'utf8').split('\n');
+  const usage = head.slice(1, head.indexOf("'use strict';")).map((l) => l.replace(/^\/\/ ?/, ''));
+  console.log(usage.join('\n').trim());
+  process.exit(0);
+}
 function opt(name, dflt) {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : dflt;
