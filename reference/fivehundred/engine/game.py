@@ -37,8 +37,11 @@ def _own_contract(profile: Profile, scores: Sequence[int], result: DealResult) -
 def _first_to_score(profile: Profile, scores: Sequence[int], result: DealResult) -> int | None:
     """Seed 003 «Победа в игре»: whoever has the winning score after the deal wins; if the
     declaring side is one of them it wins; if only defenders reached it, the one of them
-    who took the earliest trick of the deal wins.  A side at or below the losing score (if
-    the profile has one) loses: then the best of the others wins."""
+    who took the earliest trick of the deal wins.  Where the tricks cannot tell (none of
+    them took a trick, or the result was recorded without its tricks) the seed is silent:
+    the higher score wins, then the first of them clockwise from the contractor's left (from
+    seat 0 when nobody contracted).  A side at or below the losing score (if the profile has
+    one) loses: then the best of the others wins."""
     reached = [s for s, score in enumerate(scores) if score >= profile.win_score]
     if reached:
         side = result.declaring_side
@@ -47,7 +50,17 @@ def _first_to_score(profile: Profile, scores: Sequence[int], result: DealResult)
         if len(reached) == 1:
             return reached[0]
         order = list(result.trick_sides)
-        return min(reached, key=lambda s: (order.index(s) if s in order else len(order), s))
+        start = 0 if result.declarer is None else result.declarer + 1
+        seats = profile.seats
+        clockwise = [profile.side_of[(start + k) % seats] for k in range(seats)]
+        return min(
+            reached,
+            key=lambda s: (
+                order.index(s) if s in order else len(order),
+                -scores[s],
+                clockwise.index(s),
+            ),
+        )
     if profile.lose_score is not None:
         lost = [s for s, score in enumerate(scores) if score <= profile.lose_score]
         if lost:
