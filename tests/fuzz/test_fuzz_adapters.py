@@ -179,6 +179,10 @@ def test_a_broken_handshake_is_a_broken_adapter() -> None:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        # pytest started in the background of a non-interactive shell ignores SIGINT, and
+        # so would the command below: a handler here makes it start with the default.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     marker = uuid.uuid4().hex
     command = shlex.join([PYTHON, "-X", f"marker={marker}", "-m", "fivehundred", "serve"])
     process = subprocess.Popen(

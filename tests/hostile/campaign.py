@@ -1595,6 +1595,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(cases)} cases")
         return 0
     _watch_case_folders()
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        # Started in the background of a non-interactive shell, this process and every
+        # command it starts would ignore SIGINT, and the Ctrl-C cases would "hang": a
+        # handler here makes the commands start with SIGINT at its default again.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     tally = Tally()
     started = time.monotonic()
     for case in cases:
