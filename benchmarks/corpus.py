@@ -72,8 +72,12 @@ def generated_suite(folder: Path, count: int) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs of each command (lowest kept)")
-    parser.add_argument("--generated", type=int, default=10_000, help="size of the generated suite")
+    parser.add_argument(
+        "--generated", type=int, default=10_000, help="size of the generated suite (0: none)"
+    )
     args = parser.parse_args()
+    if args.runs < 1 or args.generated < 0:
+        parser.error("--runs must be at least 1 and --generated at least 0")
     cli = [sys.executable, "-m", "fivehundred"]
     here = scenarios_dir().parent
     bundled = len(find_files([scenarios_dir()]))
@@ -81,6 +85,9 @@ def main() -> None:
     for command in ("validate", "verify"):
         seconds = best([*cli, command], here, args.runs)
         print(f"  {command:<9} {seconds:6.2f} s CPU  ({seconds / bundled * 1000:.2f} ms/scenario)")
+    if args.generated == 0:
+        print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cores; lowest of the runs)")
+        return
     with tempfile.TemporaryDirectory() as temporary:
         suite = generated_suite(Path(temporary), args.generated)
         print(f"generated corpus: {args.generated} scenarios")
