@@ -14,6 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from fivehundred.cli import main
 from fivehundred.scenarios import load_corpus
+from fivehundred.scenarios.model import SansKittyStep
 
 Write = Callable[[str, str], Path]
 ADAPTERS = Path(__file__).resolve().parents[1] / "protocol" / "adapters"
@@ -288,3 +289,15 @@ def test_the_resting_dealer_holds_no_cards_and_declares_nothing(write: Write) ->
     assert code != 0
     assert "steps[0].deal_result.declarer: W deals and sits out this deal" in output
     assert "Traceback" not in output
+
+
+def test_no_scenario_of_the_plain_default_game_needs_a_toggles_vocabulary() -> None:
+    """An adapter of the default game that declares no toggle is sent every scenario of
+    the plain default profile, so none of them may carry an action only a toggle defines
+    (the runner would have to skip it, and such an adapter could never be conformant)."""
+    plain = [
+        s for s in load_corpus().scenarios if s.profile in (None, "australian-4") and not s.variants
+    ]
+    assert len(plain) > 500
+    offending = [s.id for s in plain if any(isinstance(step, SansKittyStep) for step in s.steps)]
+    assert offending == []
