@@ -290,6 +290,10 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["--profile", "american-3", "--variant", "deck-24"], "does not apply"),
         (["--jobs", "0"], "--jobs"),
         (["--impl", "'unbalanced"], "--impl"),
+        (["--time", "nan"], "--time"),
+        (["--time", "-5"], "--time"),
+        (["--timeout", "inf"], "--timeout"),
+        (["--startup-timeout", "0"], "--startup-timeout"),
     ],
 )
 def test_bad_options_are_usage_errors(args: list[str], message: str) -> None:

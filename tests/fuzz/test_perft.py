@@ -61,6 +61,15 @@ def test_the_command_fails_on_a_wrong_count(tmp_path: Path) -> None:
     assert _cli("--positions", str(tmp_path / "missing.json")).returncode == 2
 
 
+@pytest.mark.parametrize(
+    "option", [["--timeout", "nan"], ["--timeout", "-1"], ["--startup-timeout", "inf"]]
+)
+def test_a_number_of_seconds_that_cannot_be_waited_is_a_usage_error(option: list[str]) -> None:
+    done = _cli("--impl", "fivehundred serve", *option)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert option[0] in done.stderr and "number of seconds" in done.stderr
+
+
 @pytest.mark.slow
 def test_serve_agrees_on_every_position() -> None:
     serve = shlex.join([PYTHON, "-m", "fivehundred", "serve"])

@@ -16,6 +16,7 @@ from rich.markup import escape
 from ..engine import PROFILE_NAMES, get_profile
 from ..safety import atomic_write_text, clean_text
 from .consoles import err_console, out_console
+from .params import Seconds
 from .stopping import signals_raise
 
 if TYPE_CHECKING:
@@ -142,8 +143,6 @@ def run_fuzz(
         raise click.BadParameter("must be at least 1", param_hint="--jobs")
     if deals is not None and deals < 0:
         raise click.BadParameter("must not be negative", param_hint="--deals")
-    if seconds is not None and seconds <= 0:
-        raise click.BadParameter("must be positive", param_hint="--time")
     if deals is None and seconds is None:
         deals = 100
     settings = Settings(
@@ -238,7 +237,7 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
         ),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals."),
         click.option("--deals", type=int, help="Run deals 0 to N-1 (default 100 without --time)."),
-        click.option("--time", "seconds", type=float, help="Stop after this many seconds."),
+        click.option("--time", "seconds", type=Seconds(), help="Stop after this many seconds."),
         click.option("--deal", type=int, help="Run only this deal (as a report names it)."),
         click.option("--jobs", type=int, default=1, show_default=True, help="Adapter processes."),
         click.option("--shard", help=SHARD_HELP),
@@ -271,9 +270,9 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
             help="A variant toggle of the profile (repeatable).",
         ),
         click.option(
-            "--timeout", type=float, default=10.0, show_default=True, help="Seconds per deal."
+            "--timeout", type=Seconds(), default=10.0, show_default=True, help="Seconds per deal."
         ),
-        click.option("--startup-timeout", type=float, default=30.0, show_default=True),
+        click.option("--startup-timeout", type=Seconds(), default=30.0, show_default=True),
         click.option(
             "--shrink-budget", type=int, default=400, show_default=True, help="Runs per shrink."
         ),

@@ -28,38 +28,10 @@ from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios.vocabulary import STARTS
 from .consoles import err_console, out_console, print_diagnostics
 from .fuzz_command import fuzz_options, run_fuzz, run_merge, run_perft
+from .params import Seconds
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
-
-
-class Seconds(click.ParamType):  # type: ignore[type-arg]
-    """A number of seconds: finite, above zero, at most a day (site/limits.md)."""
-
-    name = "seconds"
-
-    def convert(
-        self, value: object, param: click.Parameter | None, ctx: click.Context | None
-    ) -> float:
-        import math
-
-        from ..safety import MAX_TIMEOUT
-
-        if isinstance(value, float):
-            number = value
-        else:
-            try:
-                number = float(str(value).strip())
-            except ValueError:
-                self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(number) or number <= 0 or number > MAX_TIMEOUT:
-            self.fail(
-                f"{value!r} is not a number of seconds above 0 and at most "
-                f"{MAX_TIMEOUT:g} (one day)",
-                param,
-                ctx,
-            )
-        return number
 
 
 def _paths(paths: Sequence[str]) -> list[Path] | None:
@@ -758,8 +730,8 @@ def fuzz_merge(
 )
 @click.option("--depth", type=int, help="Print the reference's count at this depth instead.")
 @click.option("--write", is_flag=True, help="Rewrite the file's counts from the reference.")
-@click.option("--timeout", type=float, default=60.0, show_default=True)
-@click.option("--startup-timeout", type=float, default=30.0, show_default=True)
+@click.option("--timeout", type=Seconds(), default=60.0, show_default=True)
+@click.option("--startup-timeout", type=Seconds(), default=30.0, show_default=True)
 def perft(
     command: str | None,
     positions: Path | None,
