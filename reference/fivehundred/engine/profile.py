@@ -609,6 +609,13 @@ class Variant:
     conflicts: tuple[str, ...] = ()
 
 
+def _leaves_open(kw: dict[str, Any], *points: str) -> None:
+    """Mark the profile being built incomplete, adding the points its source leaves open
+    (each with the reading taken) to those already listed."""
+    kw["incomplete"] = True
+    kw["missing"] = (*kw.get("missing", ()), *points)
+
+
 def _remove_misere(kw: dict[str, Any]) -> None:
     kw["bid_order"] = tuple(b for b in kw["bid_order"] if not b.is_misere)
     kw["bid_values"] = {b: v for b, v in kw["bid_values"].items() if not b.is_misere}
@@ -640,9 +647,8 @@ def _short_deck(kw: dict[str, Any]) -> None:
     kw["kitty_size"] = 2
     kw["packets"] = ((3, 2), (4, 0), (3, 0))
     kw["undealt"] = 2
-    kw["incomplete"] = True
-    kw["missing"] = (
-        *kw.get("missing", ()),
+    _leaves_open(
+        kw,
         "24-card deck: seed 002 allows it for two players but gives neither its deal nor "
         "whether it keeps the joker; taken as A–9 without the joker (24 cards), so the widow "
         "is 2 (seed 002 «Сдача»: two without the joker) and 2 cards stay undealt",
@@ -651,9 +657,8 @@ def _short_deck(kw: dict[str, Any]) -> None:
 
 def _inkles(kw: dict[str, Any]) -> None:
     kw["inkles"] = True
-    kw["incomplete"] = True
-    kw["missing"] = (
-        *kw.get("missing", ()),
+    _leaves_open(
+        kw,
         "inkles: the source does not say what happens when the auction ends with a six as the "
         "highest bid; taken as a throw-in, as if all had passed",
     )
@@ -661,9 +666,8 @@ def _inkles(kw: dict[str, Any]) -> None:
 
 def _sans_kitty(kw: dict[str, Any]) -> None:
     kw["sans_kitty"] = True
-    kw["incomplete"] = True
-    kw["missing"] = (
-        *kw.get("missing", ()),
+    _leaves_open(
+        kw,
         "sans-kitty: seed 004 names the bid and nothing more; it is given no value of its own "
         "(the contract scores as usual), and it is announced at the kitty, where the contract "
         "is known, rather than with the bid as the seed says",
@@ -674,9 +678,8 @@ def _avondale_less_twenty(kw: dict[str, Any]) -> None:
     """Every suit and no-trump contract 20 below its Avondale value; the misères keep
     theirs, and the ladder (ranked by place, not value) is unchanged."""
     kw["bid_values"] = {b: v if b.is_misere else v - 20 for b, v in kw["bid_values"].items()}
-    kw["incomplete"] = True
-    kw["missing"] = (
-        *kw.get("missing", ()),
+    _leaves_open(
+        kw,
         "Avondale less twenty: the source lowers the suit and no-trump values only and does "
         "not say whether the misères (250, 500) go down too; taken as unchanged",
     )
@@ -687,9 +690,8 @@ def _forty_five_card_pack(kw: dict[str, Any]) -> None:
     kw["deck"] = _deck_down_to(4)
     kw["kitty_size"] = 5
     kw["packets"] = ((3, 2), (4, 2), (3, 1))
-    kw["incomplete"] = True
-    kw["missing"] = (
-        *kw.get("missing", ()),
+    _leaves_open(
+        kw,
         "45-card pack: the source gives a five-card kitty but not how it is dealt; taken as "
         "2 to the kitty after the first round of 3 each, 2 after the round of 4, 1 after the "
         "last round of 3",
@@ -750,9 +752,8 @@ def _three_sides_of_two(kw: dict[str, Any]) -> None:
         "pagat (six-handed game) and Wikipedia (other numbers of players): three teams of "
         "two; partners sit opposite each other"
     )
-    kw["incomplete"] = True
-    kw["missing"] = (
-        *kw.get("missing", ()),
+    _leaves_open(
+        kw,
         "three partnerships of two: the sources that describe them do not say which pack and "
         "widow go with them (pagat mentions other packs); american-6's 63 cards and widow of "
         "three are kept",
