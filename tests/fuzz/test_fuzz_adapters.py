@@ -70,6 +70,18 @@ def left_over(marker: str) -> list[str]:
     return found
 
 
+def assert_filed_scenarios_catch(out: Path, misreading: str) -> None:
+    """The scenarios fuzz filed in ``out`` are valid, fail with the misreading on, and
+    only with it: the clean engine passes every one."""
+    valid = subprocess.run(
+        [PYTHON, "-m", "fivehundred", "validate", str(out)], capture_output=True, text=True
+    )
+    assert valid.returncode == 0, valid.stdout + valid.stderr
+    assert verify(out, js(misreading)).returncode == 1
+    clean = verify(out, js())
+    assert clean.returncode == 0, clean.stdout
+
+
 def without_timing(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in report.items() if k not in ("seconds", "jobs")}
 
@@ -95,13 +107,7 @@ def test_a_named_misreading_is_found_shrunk_and_filed(misreading: str, tmp_path:
     for path in files:
         text = path.read_text()
         assert "tags: [fuzz]" in text and "seed 1" in text
-    valid = subprocess.run(
-        [PYTHON, "-m", "fivehundred", "validate", str(out)], capture_output=True, text=True
-    )
-    assert valid.returncode == 0, valid.stdout + valid.stderr
-    assert verify(out, js(misreading)).returncode == 1  # fails with the misreading on
-    clean = verify(out, js())  # and only with it: the clean engine passes every one
-    assert clean.returncode == 0, clean.stdout
+    assert_filed_scenarios_catch(out, misreading)
 
 
 def test_jobs_and_shards_report_exactly_what_one_process_does(tmp_path: Path) -> None:
@@ -233,12 +239,7 @@ def test_a_toggle_run_files_scenarios_that_carry_the_toggle(tmp_path: Path) -> N
     for path in files:
         text = path.read_text()
         assert "\nvariants: [no-misere]\n" in text and "--variant no-misere" in text
-    valid = subprocess.run(
-        [PYTHON, "-m", "fivehundred", "validate", str(out)], capture_output=True, text=True
-    )
-    assert valid.returncode == 0, valid.stdout + valid.stderr
-    assert verify(out, js(misreading)).returncode == 1
-    assert verify(out, js()).returncode == 0
+    assert_filed_scenarios_catch(out, misreading)
 
 
 @pytest.mark.parametrize(
