@@ -57,3 +57,30 @@ def test_running_commands_never_imports_pytest_or_mkdocs() -> None:
         [sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+SERVE_SCRIPT = """
+import sys
+from fivehundred.cli import main
+try:
+    main(["serve", "--one-shot"], standalone_mode=False)
+except SystemExit:
+    pass
+print(" ".join(sorted({m.split(".")[0] for m in sys.modules})))
+"""
+
+
+def test_serve_starts_without_the_libraries_it_does_not_use() -> None:
+    """``serve --one-shot`` starts once per scenario: rich, PyYAML and the schema
+    validators would add a large part of its start-up time to every scenario."""
+    result = subprocess.run(
+        [sys.executable, "-c", SERVE_SCRIPT],
+        cwd=ROOT,
+        input="",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(result.stdout.split())
+    assert "fivehundred" in loaded and "click" in loaded
+    assert loaded.isdisjoint({"rich", "yaml", "jsonschema", "jsonschema_rs", "pytest", "mkdocs"})

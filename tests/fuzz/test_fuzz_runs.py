@@ -171,16 +171,9 @@ def test_a_wrong_seat_is_named_by_where_it_sits() -> None:
 # ---- finding, shrinking, writing ----------------------------------------------------------
 
 
-def test_the_reference_finds_nothing_in_itself() -> None:
-    report = fuzz(reference_tester, Settings(seed=2, deals=24), name="reference")
-    assert report.deals == 24
-    assert report.families == {}
-    assert "No disagreement in 24 deals" in render(report, "text")
-
-
 @pytest.mark.parametrize("bug", ["no-omis", "no-nominate"])
 def test_a_misreading_is_found_shrunk_and_written_as_a_failing_scenario(bug: str) -> None:
-    report = fuzz(misreader(bug), Settings(seed=4, deals=36), name=bug)
+    report = fuzz(misreader(bug), Settings(seed=4, deals=12), name=bug)
     assert report.families, "the bug was not found"
     for family in report.families.values():
         assert family.verified
@@ -338,6 +331,7 @@ def test_the_reference_finds_nothing_in_itself_under_every_rule_set(
     assert report.deals == len(generators)
     assert "generator-error" not in report.by_generator, report.by_generator
     assert report.families == {}
+    assert f"No disagreement in {len(generators)} deals" in render(report, "text")
     assert report.variants == variants
     for index in range(len(generators)):
         case = generate(3, index, profile, variants)
@@ -368,7 +362,7 @@ def test_recorded_results_give_tricks_by_side_beyond_two_sides() -> None:
 
 
 def test_a_toggle_run_writes_scenarios_that_carry_the_toggles() -> None:
-    settings = Settings(seed=4, deals=24, variants=("blind-misere",))
+    settings = Settings(seed=4, deals=8, variants=("blind-misere",))
     report = fuzz(misreader("no-omis"), settings, name="m")
     assert report.families, "the bug was not found"
     assert report.as_json()["variants"] == ["blind-misere"]

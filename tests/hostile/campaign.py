@@ -262,7 +262,7 @@ def snapshot(*folders: Path) -> dict[str, tuple[int, str]]:
     files: dict[str, tuple[int, str]] = {}
     settled_before = time.time_ns() - _SETTLED_NS
     for folder in folders:
-        stack = [folder]
+        stack = [str(folder)]  # strings: a case folder may be 1,500 levels deep
         while stack:
             current = stack.pop()
             try:
@@ -275,7 +275,7 @@ def snapshot(*folders: Path) -> dict[str, tuple[int, str]]:
                 except OSError:
                     continue
                 if stat.S_ISDIR(info.st_mode):
-                    stack.append(Path(entry.path))
+                    stack.append(entry.path)
                 elif stat.S_ISREG(info.st_mode) and info.st_mode & 0o400:
                     with contextlib.suppress(OSError):
                         digest = _digest(entry.path, info, settled_before)
@@ -1499,12 +1499,17 @@ def _allowed(path: str, folder: Path, case: Case) -> bool:
     )
 
 
+WATCHED = (ROOT / "scenarios", ROOT / "schema")
+"""The repository's folders that no case may change."""
+_repo_snapshot: dict[str, tuple[int, str]] = {}
+"""The watched folders as the last case left them: nothing runs between two cases."""
+
+
 def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
     marker = f"hostile-{uuid.uuid4().hex[:12]}"
     folder = Path(tempfile.mkdtemp(prefix="hostile-"))
     try:
-        watched = [ROOT / "scenarios", ROOT / "schema"]
-        before_repo = snapshot(*watched)
+        before_repo = _repo_snapshot or snapshot(*WATCHED)
         problems: list[str] = []
         try:
             result = case.run(folder, marker)
@@ -1528,8 +1533,10 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
             for p, digest in before_case.items()
             if after_case.get(p) != digest and not _allowed(p, folder, case)
         ]
-        after_repo = snapshot(*watched)
+        after_repo = snapshot(*WATCHED)
         changed += [p for p, d in before_repo.items() if after_repo.get(p) != d][:3]
+        _repo_snapshot.clear()  # the next case starts from this one's end
+        _repo_snapshot.update(after_repo)
         if changed:
             tally.modified += 1
             problems.append(f"modified {changed[:3]}")

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.markup import escape
 
 from ..engine import PROFILE_NAMES, get_profile
 from ..safety import atomic_write_text, clean_text
@@ -93,12 +92,12 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         sys.stdout.write(text)
     else:
         atomic_write_text(output, text)
-        err_console().print(f"wrote the report to {clean_text(escape(str(output)))}")
+        err_console().print(f"wrote the report to {clean_text(str(output))}", markup=False)
     if out_dir is not None:
         written = write_scenarios(report, out_dir)
         bad = [w for w in written if w.problems]
         err_console().print(
-            f"wrote {len(written)} scenarios to {clean_text(escape(str(out_dir)))}", markup=False
+            f"wrote {len(written)} scenarios to {clean_text(str(out_dir))}", markup=False
         )
         for item in bad:
             err_console().print(f"{item.path}: {'; '.join(item.problems)}", markup=False)

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 import os
 import re
-import stat
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -124,8 +123,8 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
                 problems.append(_folder_problem(folder, f"cannot search: {_reason(error)}"))
                 continue
             for entry in listed:
-                child = Path(entry.path)
                 if _is_folder(entry):
+                    child = Path(entry.path)
                     if entry.name == DISPUTES_DIR:
                         continue
                     if depth + 1 > MAX_FOLDER_DEPTH:
@@ -139,14 +138,15 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
                         continue
                     pending.append((child, depth + 1))
                 elif entry.name.endswith(SCENARIO_SUFFIXES):
-                    found[child] = None
+                    found[Path(entry.path)] = None
     return sorted(found, key=lambda p: str(p)), problems
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether the entry is a folder, or a link to one (only a link costs a ``stat``)."""
     try:
-        return stat.S_ISDIR(os.stat(entry.path).st_mode)
-    except OSError:  # a dangling link or a loop: listed as a file and reported when read
+        return entry.is_dir()
+    except OSError:  # a link loop: listed as a file and reported when read
         return False
 
 
@@ -158,13 +158,20 @@ def _folder_problem(folder: Path, message: str) -> Diagnostic:
     return Diagnostic(display_path(folder), 1, 1, "(folder)", message, "io")
 
 
-def area_of(path: Path, root: Path, resolved: tuple[Path, Path] | None = None) -> str:
-    """The area folder of ``path`` below ``root``; ``resolved`` is both already resolved."""
+def area_of(path: Path, root: Path, resolved_root: Path | None = None) -> str:
+    """The area folder of ``path`` below ``root`` (``resolved_root``: the root resolved).
+
+    A path spelled below the root (as every file a corpus finds is) is read as written,
+    without a system call; any other is compared with the root once both are resolved."""
     try:
-        full, top = resolved or (path.resolve(), root.resolve())
-        parts = full.relative_to(top).parts
+        parts = path.relative_to(root).parts
+        if ".." in parts:
+            raise ValueError(path)
     except ValueError:
-        return path.parent.name
+        try:
+            parts = path.resolve().relative_to(resolved_root or root.resolve()).parts
+        except ValueError:
+            return path.parent.name
     return parts[0] if len(parts) > 1 else ""
 
 
@@ -192,11 +199,11 @@ def _in_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def load_file(
-    path: Path, root: Path | None = None, *, resolved: tuple[Path, Path] | None = None
+    path: Path, root: Path | None = None, *, resolved_root: Path | None = None
 ) -> FileResult:
     """Load one scenario file through YAML, schema and lint.
 
-    ``resolved`` is the path and the root already resolved (a corpus resolves its root
+    ``resolved_root`` is the root already resolved (a corpus resolves its root
     once, not once per file)."""
     root = root or scenarios_dir()
     try:
@@ -208,7 +215,7 @@ def load_file(
         return FileResult(path, None, [_diag(path, None, (), message, "io")])
     document = _cache.lookup(text)
     if document is not None:
-        return _checked(path, root, document, SourceMap(text=text), resolved)
+        return _checked(path, root, document, SourceMap(text=text), resolved_root)
     try:
         document, source, plain = load_yaml_plain(text)
     except YamlSourceError as error:
@@ -263,7 +270,7 @@ def load_file(
             ),
         )
     _cache.store(text, document)
-    result = _checked(path, root, document, source, resolved)
+    result = _checked(path, root, document, source, resolved_root)
     if result.scenario is not None:
         source.release()
     return result
@@ -274,11 +281,11 @@ def _checked(
     root: Path,
     document: Any,
     source: SourceMap,
-    resolved: tuple[Path, Path] | None,
+    resolved_root: Path | None,
 ) -> FileResult:
     """A document that passed the schema, parsed into the model and linted."""
     try:
-        area = area_of(path, root, resolved)
+        area = area_of(path, root, resolved_root)
         scenario = scenario_from_document(document, path, area, source)
     except ModelError as error:
         where = tuple(error.where.split("."))
@@ -335,26 +342,34 @@ def read_retired_ids(path: Path | None = None) -> set[str]:
     return ids
 
 
-_LOADED: dict[tuple[str, int, int, str, str], FileResult] = {}
-"""Files already loaded in this process, by path, modification time, size, root and working
-folder: a second load of an unchanged file (the test suite, ``mkdocs serve``) is free."""
+_LOADED: dict[tuple[str, int, int, int, int, str, str], FileResult] = {}
+"""Files already loaded in this process, by the path as given, the file it names (device,
+inode, modification time, size), the root and the working folder: a second load of an
+unchanged file (the test suite, ``mkdocs serve``) is free."""
 
 
 def load_file_once(path: Path, root: Path, resolved_root: Path | None = None) -> FileResult:
     """:func:`load_file`, reusing this process's result while the file is unchanged.
 
-    ``resolved_root`` is ``root`` resolved, when the caller already knows it."""
+    ``resolved_root`` is ``root`` resolved, when the caller already knows it.  A reload
+    costs one ``stat``: the path is resolved only when the file is loaded."""
     try:
-        info = path.stat()
-        full = path.resolve()
-        key = (str(full), info.st_mtime_ns, info.st_size, str(root), str(Path.cwd()))
-    except (OSError, RuntimeError):  # a dangling link or a loop: load_file reports it
+        info = os.stat(path)
+        key = (
+            str(path),
+            info.st_dev,
+            info.st_ino,
+            info.st_mtime_ns,
+            info.st_size,
+            str(root),
+            os.getcwd(),
+        )
+        loaded = _LOADED.get(key)
+    except OSError:  # a dangling link or a loop: load_file reports it
         return load_file(path, root)
-    loaded = _LOADED.get(key)
     if loaded is None:
-        resolved = None if resolved_root is None else (full, resolved_root)
-        loaded = _LOADED[key] = load_file(path, root, resolved=resolved)
-    return replace(loaded, diagnostics=list(loaded.diagnostics))
+        loaded = _LOADED[key] = load_file(path, root, resolved_root=resolved_root)
+    return FileResult(loaded.path, loaded.scenario, list(loaded.diagnostics))
 
 
 def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -> Corpus:
