@@ -1,8 +1,12 @@
-"""Helpers for the protocol tests: running the CLI for real and finding stray processes.
+"""Helpers for the protocol tests: running the CLI and finding stray processes.
 
-Everything runs ``fivehundred`` as a subprocess with this interpreter, as a user or
-CI would, so the tests exercise argument parsing, the exit status and the real
-pipes.  Stray processes are found through ``/proc`` and ``os.waitpid`` — no psutil.
+:func:`cli` runs ``fivehundred`` as a subprocess with this interpreter, as a user or
+CI would, so the tests of process faults, signals and pipes exercise the real thing.
+:func:`cli_here` runs the same command in this process (click's runner) for tests
+about what a run decides — expectations files, report formats — where the adapter is
+still a real process but a second interpreter and corpus load for the runner (about a
+second of CPU each) would prove nothing more.  Stray processes are found through
+``/proc`` and ``os.waitpid`` — no psutil.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+from fivehundred.cli import main
 from fivehundred.scenarios import Scenario
 from fivehundred.scenarios.corpus import load_corpus
 from fivehundred.verify.runner import ReferenceImplementation, run_scenarios
@@ -57,6 +63,15 @@ def cli(*args: str, cwd: Path | None = None, timeout: float = 600) -> CliRun:
         check=False,
     )
     return CliRun(done.returncode, done.stdout, done.stderr)
+
+
+def cli_here(*args: str) -> CliRun:
+    """``fivehundred ARGS…`` in this process; an exception escaping the command is raised
+    again, so a crash fails the test with its traceback rather than as an exit code."""
+    result = CliRunner().invoke(main, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return CliRun(result.exit_code, result.stdout, result.stderr)
 
 
 def new_marker() -> str:

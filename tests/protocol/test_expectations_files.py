@@ -13,14 +13,16 @@ from pathlib import Path
 import pytest
 import yaml
 from mixed_run import mixed_run
-from protocol_helpers import adapter, by_id, cli, id_options, sample
+from protocol_helpers import adapter, by_id, cli_here, id_options, sample
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
 
 def test_outcomes_read_against_the_file(tmp_path: Path, marker: str) -> None:
     mixed, chosen = mixed_run(tmp_path, marker)
-    run = cli(*mixed.options(chosen), "--expectations", str(mixed.expectations), "--format", "json")
+    run = cli_here(
+        *mixed.options(chosen), "--expectations", str(mixed.expectations), "--format", "json"
+    )
     assert run.code == 1
     entries = by_id(run.json())
     outcome = {i: entries[i]["outcome"] for i in mixed.ids}
@@ -42,7 +44,7 @@ def test_outcomes_read_against_the_file(tmp_path: Path, marker: str) -> None:
 def test_an_expected_failure_does_not_fail_the_run(tmp_path: Path, marker: str) -> None:
     mixed, chosen = mixed_run(tmp_path, marker)
     only = [s for s in chosen if s.id in (mixed.expected_failure, mixed.passing)]
-    run = cli(*mixed.options(only), "--expectations", str(mixed.expectations))
+    run = cli_here(*mixed.options(only), "--expectations", str(mixed.expectations))
     assert run.code == 0, run.stdout
     assert "1 expected failures" in run.stdout
 
@@ -50,11 +52,11 @@ def test_an_expected_failure_does_not_fail_the_run(tmp_path: Path, marker: str) 
 def test_an_unexpected_pass_fails_the_run_unless_allowed(tmp_path: Path, marker: str) -> None:
     mixed, chosen = mixed_run(tmp_path, marker)
     only = [s for s in chosen if s.id == mixed.unexpected_pass]
-    run = cli(*mixed.options(only), "--expectations", str(mixed.expectations))
+    run = cli_here(*mixed.options(only), "--expectations", str(mixed.expectations))
     assert run.code == 1
     assert "UNEXPECTED PASS" in run.stdout
     assert "was broken, now fixed" in run.stdout
-    allowed = cli(
+    allowed = cli_here(
         *mixed.options(only), "--expectations", str(mixed.expectations), "--allow-unexpected-pass"
     )
     assert allowed.code == 0
@@ -65,7 +67,7 @@ def test_a_different_failure_than_listed_fails_the_run(tmp_path: Path, marker: s
     listed = tmp_path / "listed.json"
     listed.write_text(json.dumps({mixed.error: {"status": "fail", "reason": "wrong answer"}}))
     only = [s for s in chosen if s.id == mixed.error]
-    run = cli(*mixed.options(only), "--expectations", str(listed), "--format", "json")
+    run = cli_here(*mixed.options(only), "--expectations", str(listed), "--format", "json")
     assert run.code != 0
     assert by_id(run.json())[mixed.error]["outcome"] == "errored"
 
@@ -78,7 +80,7 @@ def test_skip_means_never_sent(tmp_path: Path, marker: str) -> None:
     )
     # This adapter crashes on any run: the run passes only if nothing is sent.
     command = adapter("crash_mid_run.py", "0", marker=marker)
-    run = cli(
+    run = cli_here(
         "verify",
         "--impl",
         command,
@@ -101,7 +103,7 @@ def test_unknown_ids_are_warned_about(tmp_path: Path) -> None:
     listed = tmp_path / "unknown.yaml"
     listed.write_text("ZZZZ: {status: fail, reason: typo}\n")
     chosen = sample(1)
-    run = cli("verify", *id_options(chosen), "--expectations", str(listed), "--format", "json")
+    run = cli_here("verify", *id_options(chosen), "--expectations", str(listed), "--format", "json")
     assert run.code == 0
     assert "warning" in run.stderr and "ZZZZ" in run.stderr
     assert any("ZZZZ" in w for w in run.json()["warnings"])
@@ -110,14 +112,14 @@ def test_unknown_ids_are_warned_about(tmp_path: Path) -> None:
 def test_an_invalid_file_is_a_usage_error_with_the_place(tmp_path: Path) -> None:
     listed = tmp_path / "bad.yaml"
     listed.write_text("7QK2: {status: broken}\nlower: {status: fail, reason: x}\n")
-    run = cli("verify", "--expectations", str(listed))
+    run = cli_here("verify", "--expectations", str(listed))
     assert run.code == 2
     assert "not a valid expectations file" in run.stderr
     assert "7QK2: 'reason' is a required property" in run.stderr
     assert "'broken' is not one of" in run.stderr
     assert "Traceback" not in run.stderr
     listed.write_text("a: [b\n")
-    run = cli("verify", "--expectations", str(listed))
+    run = cli_here("verify", "--expectations", str(listed))
     assert run.code == 2 and "not valid YAML" in run.stderr and "bad.yaml:" in run.stderr
 
 
@@ -125,7 +127,7 @@ def test_write_expectations_round_trip(tmp_path: Path, marker: str) -> None:
     mixed, chosen = mixed_run(tmp_path, marker)
     for name in ("written.yaml", "written.json"):
         target = tmp_path / name
-        first = cli(*mixed.options(chosen), "--write-expectations", str(target))
+        first = cli_here(*mixed.options(chosen), "--write-expectations", str(target))
         assert first.code == 1
         assert f"wrote 3 expectations to {target}" in first.stderr
         text = target.read_text()
@@ -136,7 +138,7 @@ def test_write_expectations_round_trip(tmp_path: Path, marker: str) -> None:
             mixed.error: "error",
         }
         assert all(v["reason"] for v in document.values())
-        again = cli(*mixed.options(chosen), "--expectations", str(target), "--format", "json")
+        again = cli_here(*mixed.options(chosen), "--expectations", str(target), "--format", "json")
         assert again.code == 0, again.stdout
         assert again.json()["totals"]["expected_failures"] == 3
 
@@ -145,10 +147,10 @@ def test_write_expectations_never_overwrites_without_force(tmp_path: Path, marke
     mixed, chosen = mixed_run(tmp_path, marker)
     target = tmp_path / "mine.yaml"
     target.write_text("# hand-edited\n")
-    refused = cli(*mixed.options(chosen), "--write-expectations", str(target))
+    refused = cli_here(*mixed.options(chosen), "--write-expectations", str(target))
     assert refused.code == 2 and "--force" in refused.stderr
     assert target.read_text() == "# hand-edited\n"
-    forced = cli(*mixed.options(chosen), "--write-expectations", str(target), "--force")
+    forced = cli_here(*mixed.options(chosen), "--write-expectations", str(target), "--force")
     assert forced.code == 1
     assert mixed.failure in yaml.safe_load(target.read_text())
 
@@ -170,7 +172,7 @@ def test_writing_keeps_reasons_links_and_skips(tmp_path: Path, marker: str) -> N
         )
     )
     target = tmp_path / "next.yaml"
-    cli(
+    cli_here(
         *mixed.options(chosen), "--expectations", str(previous), "--write-expectations", str(target)
     )
     written = yaml.safe_load(target.read_text())
@@ -192,7 +194,7 @@ def test_a_forced_rewrite_keeps_comments_and_hand_edited_reasons(
 ) -> None:
     mixed, chosen = mixed_run(tmp_path, marker)
     target = tmp_path / "known.yaml"
-    first = cli(*mixed.options(chosen), "--write-expectations", str(target))
+    first = cli_here(*mixed.options(chosen), "--write-expectations", str(target))
     assert first.code == 1
     text = target.read_text()
     text = text.replace(
@@ -203,14 +205,14 @@ def test_a_forced_rewrite_keeps_comments_and_hand_edited_reasons(
     text = text.replace(str(edited[mixed.failure]["reason"]), edited_reason)
     target.write_text("# my engine's known failures\n" + text)
     # No --expectations: the file being rewritten is itself the previous version.
-    again = cli(*mixed.options(chosen), "--write-expectations", str(target), "--force")
+    again = cli_here(*mixed.options(chosen), "--write-expectations", str(target), "--force")
     assert again.code == 1
     rewritten = target.read_text()
     assert rewritten.startswith("# my engine's known failures\n")
     assert "# the scorer is being rewritten" in rewritten
     assert yaml.safe_load(rewritten)[mixed.failure]["reason"] == edited_reason
     # And with --expectations pointing at it, the run is green and nothing moves.
-    green = cli(
+    green = cli_here(
         *mixed.options(chosen),
         "--expectations",
         str(target),
@@ -225,11 +227,11 @@ def test_a_forced_rewrite_keeps_comments_and_hand_edited_reasons(
 def test_a_failure_at_another_step_is_a_changed_failure(tmp_path: Path, marker: str) -> None:
     mixed, chosen = mixed_run(tmp_path, marker)
     target = tmp_path / "known.yaml"
-    cli(*mixed.options(chosen), "--write-expectations", str(target))
+    cli_here(*mixed.options(chosen), "--write-expectations", str(target))
     document = yaml.safe_load(target.read_text())
     document[mixed.failure]["step"] = 99
     target.write_text(yaml.safe_dump(document))
-    run = cli(*mixed.options(chosen), "--expectations", str(target), "--format", "json")
+    run = cli_here(*mixed.options(chosen), "--expectations", str(target), "--format", "json")
     assert run.code == 1
     entry = by_id(run.json())[mixed.failure]
     assert entry["outcome"] == "changed-failure" and entry["fails_run"] is True

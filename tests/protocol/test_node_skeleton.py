@@ -15,7 +15,7 @@ import subprocess
 import pytest
 from fivehundred.resources import validator
 from fivehundred.verify import protocol as p
-from protocol_helpers import ROOT, cli, corpus, id_options
+from protocol_helpers import ROOT, cli_here, corpus, id_options
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -57,7 +57,7 @@ def test_hello_reply_follows_the_schema(node: str) -> None:
 def test_the_whole_suite_is_skipped_and_the_run_says_nothing_was_checked(
     node: str, marker: str
 ) -> None:
-    run = cli("verify", "--impl", _command(node, marker), "--format", "json")
+    run = cli_here("verify", "--impl", _command(node, marker), "--format", "json")
     report = run.json()
     assert run.code == 1, run.stderr  # nothing checked is never a pass
     assert report["implementation"]["name"] == "node-skeleton"
@@ -81,7 +81,7 @@ def test_the_whole_suite_is_skipped_and_the_run_says_nothing_was_checked(
 
 def test_one_shot_mode_works_too(node: str, marker: str) -> None:
     chosen = list(corpus())[::40]
-    run = cli(
+    run = cli_here(
         "verify",
         "--impl",
         _command(node, marker, "--one-shot"),
@@ -96,13 +96,13 @@ def test_one_shot_mode_works_too(node: str, marker: str) -> None:
 
 def test_skips_are_listed_with_their_reasons(node: str, marker: str) -> None:
     chosen = [s for s in corpus() if s.area == "deal"]
-    text = cli("verify", "--impl", _command(node, marker), *id_options(chosen))
+    text = cli_here("verify", "--impl", _command(node, marker), *id_options(chosen))
     assert text.code == 1, text.stderr
     assert f"{len(chosen)} skipped" in text.stdout
     assert "Nothing was checked" in text.stdout
     assert "SKIPPED" in text.stdout and "not implemented: " in text.stdout
     assert all(s.id in text.stdout for s in chosen)
-    markdown = cli(
+    markdown = cli_here(
         "verify", "--impl", _command(node, marker), *id_options(chosen), "--format", "markdown"
     )
     assert "## Skipped" in markdown.stdout

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from fivehundred.resources import validator
-from protocol_helpers import adapter, cli, corpus, id_options
+from protocol_helpers import adapter, cli_here, corpus, id_options
 
 pytestmark = pytest.mark.slow  # starts processes
 
@@ -27,7 +27,7 @@ def _chosen() -> list:  # type: ignore[type-arg]
 
 def _run(marker: str, fmt: str) -> tuple[int, str]:
     command = adapter("capabilities.py", "australian-4", "no", "no", SUPPORTED, marker=marker)
-    run = cli("verify", "--impl", command, *id_options(_chosen()), "--format", fmt)
+    run = cli_here("verify", "--impl", command, *id_options(_chosen()), "--format", fmt)
     return run.code, run.stdout
 
 
@@ -78,7 +78,7 @@ def test_text_markdown_junit_and_tap_say_it_too(marker: str) -> None:
 
 def test_a_full_adapter_is_conformant(marker: str) -> None:
     command = adapter("capabilities.py", marker=marker)
-    run = cli("verify", "--impl", command, "--area", "kitty", "--format", "json")
+    run = cli_here("verify", "--impl", command, "--area", "kitty", "--format", "json")
     assert run.code == 0
     report = run.json()
     assert report["coverage"]["conformant"] is True and report["coverage"]["unchecked"] == 0
@@ -87,7 +87,7 @@ def test_a_full_adapter_is_conformant(marker: str) -> None:
 
 def test_a_mistyped_profile_checks_nothing_and_fails(marker: str) -> None:
     command = adapter("capabilities.py", "australian4", marker=marker)
-    run = cli("verify", "--impl", command, "--area", "kitty", "--format", "json")
+    run = cli_here("verify", "--impl", command, "--area", "kitty", "--format", "json")
     assert run.code == 1
     headline = run.json()["coverage"]["headline"]
     assert headline.startswith("Nothing was checked: checked 0 of ")

@@ -11,7 +11,7 @@ import sys
 import pytest
 from fivehundred.resources import validator
 from fivehundred.verify import protocol as p
-from protocol_helpers import ROOT, cli, corpus
+from protocol_helpers import ROOT, cli_here, corpus
 
 pytestmark = pytest.mark.slow  # starts processes
 
@@ -46,7 +46,7 @@ def test_the_skeleton_is_dependency_free() -> None:
 
 def test_the_whole_suite_is_skipped_and_nothing_checked(marker: str) -> None:
     command = shlex.join([sys.executable, str(SKELETON), marker])
-    run = cli("verify", "--impl", command, "--format", "json")
+    run = cli_here("verify", "--impl", command, "--format", "json")
     report = run.json()
     assert run.code == 1, run.stderr
     assert report["implementation"]["name"] == "python-skeleton"

@@ -18,7 +18,7 @@ from fivehundred.reports import formats as reports
 from fivehundred.resources import validator
 from fivehundred.scenarios import Scenario
 from mixed_run import MixedRun, mixed_run
-from protocol_helpers import cli
+from protocol_helpers import cli_here
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -33,7 +33,7 @@ def mixed(tmp_path: Path, marker: str) -> Mixed:
 def _report(mixed: Mixed, fmt: str, tmp_path: Path) -> str:
     run_, chosen = mixed
     output = tmp_path / f"report.{fmt}"
-    run = cli(
+    run = cli_here(
         *run_.options(chosen),
         "--expectations",
         str(run_.expectations),
