@@ -222,9 +222,15 @@ def sort_key(card: Card) -> tuple[int, int]:
     return (4, 0) if suit is None else (int(suit), -CARD_STRENGTH[card])
 
 
-_DISPLAY_POSITION: tuple[int, ...] = tuple(
-    sorted(range(CARD_COUNT), key=lambda i: sort_key(Card(i))).index(i) for i in range(CARD_COUNT)
-)
+def _display_positions() -> tuple[int, ...]:
+    order = sorted(range(CARD_COUNT), key=lambda i: sort_key(Card(i)))
+    places = [0] * CARD_COUNT
+    for place, card in enumerate(order):
+        places[card] = place
+    return tuple(places)
+
+
+_DISPLAY_POSITION: tuple[int, ...] = _display_positions()
 """Each card's place in display order, as one int (same order as :func:`sort_key`)."""
 
 
