@@ -352,7 +352,7 @@ def load_file_once(path: Path, root: Path, resolved_root: Path | None = None) ->
     """:func:`load_file`, reusing this process's result while the file is unchanged.
 
     ``resolved_root`` is ``root`` resolved, when the caller already knows it.  A reload
-    costs one ``stat``: the path is resolved only when the file is loaded."""
+    costs a ``stat`` and a ``getcwd``, nothing more."""
     try:
         info = os.stat(path)
         key = (
