@@ -21,7 +21,6 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..reports.formats import render as render_report
 from ..reports.text import print_broken, print_text_report, summary_line
 from ..safety import atomic_write_text, clean_text
 from ..scenarios import Corpus, Scenario, load_corpus
@@ -209,7 +208,9 @@ def _write_report(verification: Verification, options: VerifyOptions) -> None:
             plain = Console(file=buffer, no_color=True, width=120, soft_wrap=True)
             print_text_report(verification, plain)
             text = buffer.getvalue()
-        else:
+        else:  # JSON, JUnit, TAP, Markdown: their module (with PyYAML and ElementTree)
+            from ..reports.formats import render as render_report  # is loaded only here
+
             text = render_report(verification, options.fmt)
         if output is None:
             sys.stdout.write(text)
