@@ -84,3 +84,22 @@ def test_a_file_changed_on_disk_is_loaded_again(cache_dir: Path, tmp_path: Path)
     assert before.scenario is not None and after.scenario is not None
     assert (before.scenario.id, after.scenario.id) == ("ZZ22", "ZZ23")
     assert json.loads(json.dumps(after.diagnostics)) == []
+
+
+def test_a_file_replaced_with_the_same_size_and_time_is_loaded_again(
+    cache_dir: Path, tmp_path: Path
+) -> None:
+    """An editor that saves by renaming a new file over the old one keeps neither inode:
+    the reload is keyed by the file itself, not only by its size and modification time."""
+    path = _scenario_file(tmp_path)
+    root = path.parent.parent
+    before = load_file_once(path, root)
+    stat = path.stat()
+    replacement = path.with_suffix(".new")
+    replacement.write_text(GOOD.replace("ZZ22", "ZZ23"), encoding="utf-8")
+    os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    os.replace(replacement, path)
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (stat.st_size, stat.st_mtime_ns)
+    after = load_file_once(path, root)
+    assert before.scenario is not None and after.scenario is not None
+    assert (before.scenario.id, after.scenario.id) == ("ZZ22", "ZZ23")

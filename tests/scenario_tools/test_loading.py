@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from fivehundred.scenarios.corpus import load_corpus, load_file
+import pytest
+from fivehundred.scenarios.corpus import area_of, load_corpus, load_file
 from scenario_texts import GOOD
 
 Write = Callable[[str, str], Path]
@@ -23,6 +24,22 @@ def test_a_good_file_loads_with_its_area(write: Write) -> None:
     assert result.scenario is not None
     assert result.scenario.id == "ZZ22"
     assert result.scenario.area == "area"
+
+
+def test_the_area_is_the_first_folder_below_the_root_however_the_path_is_spelled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "suite" / "auction").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "suite" / "linked").symlink_to(tmp_path / "elsewhere")
+    monkeypatch.chdir(tmp_path)
+    root = Path("suite")
+    assert area_of(Path("suite/auction/a.yaml"), root) == "auction"
+    assert area_of(Path("suite/../suite/auction/a.yaml"), root) == "auction"
+    assert area_of(tmp_path / "suite" / "auction" / "a.yaml", root) == "auction"
+    assert area_of(Path("suite/linked/b.yaml"), root) == "linked"  # the link, as written
+    assert area_of(Path("suite/a.yaml"), root) == ""  # straight under the root: no area
+    assert area_of(tmp_path / "elsewhere" / "c.yaml", root) == "elsewhere"  # outside it
 
 
 def test_unknown_card_is_reported_at_its_line_and_column(write: Write) -> None:
