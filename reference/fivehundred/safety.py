@@ -25,7 +25,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +89,7 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_regular_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.
 
     The file is checked before opening and again on the open descriptor (opened
@@ -297,6 +296,8 @@ def atomic_write_text(path: Path, text: str, *, exclusive: bool = False) -> None
     """
     data = text.encode("utf-8")
     directory = path.parent
+    import tempfile  # only a write needs it; reading and serving never do
+
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -1,14 +1,17 @@
-"""The cache of checked documents: reused by content, never trusted blindly, never required."""
+"""The cache of checked documents: reused by content, sealed against damage, never required;
+lint verdicts reused only under the same code."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fivehundred.scenarios import _cache, load_file
+from fivehundred.resources import scenarios_dir
+from fivehundred.scenarios import Scenario, _cache, corpus, disputes, load_file
 from fivehundred.scenarios.corpus import load_file_once
 from scenario_texts import GOOD
 
@@ -103,3 +106,85 @@ def test_a_file_replaced_with_the_same_size_and_time_is_loaded_again(
     after = load_file_once(path, root)
     assert before.scenario is not None and after.scenario is not None
     assert (before.scenario.id, after.scenario.id) == ("ZZ22", "ZZ23")
+
+
+def test_a_moved_entry_is_a_miss(cache_dir: Path, tmp_path: Path) -> None:
+    """Each entry is sealed with its own key: another text's entry copied over it is
+    never read as this text's document."""
+    other = GOOD.replace("ZZ22", "ZZ23")
+    path = _scenario_file(tmp_path)
+    load_file(path, path.parent.parent)
+    path.write_text(other, encoding="utf-8")
+    load_file(path, path.parent.parent)
+    entries = sorted(cache_dir.rglob("*.json"), key=lambda e: e.stat().st_mtime_ns)
+    assert len(entries) == 2
+    entries[0].write_bytes(entries[1].read_bytes())
+    assert _cache.lookup(GOOD) is None
+    path.write_text(GOOD, encoding="utf-8")
+    reloaded = load_file(path, path.parent.parent)
+    assert reloaded.scenario is not None and reloaded.scenario.id == "ZZ22"
+
+
+def test_lint_is_reused_only_under_the_same_code(
+    cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _scenario_file(tmp_path)
+    first = load_file(path, path.parent.parent)
+    assert first.scenario is not None
+    linted: list[str] = []
+
+    def counting_lint(scenario: Scenario) -> list[object]:
+        linted.append(scenario.id)
+        return []
+
+    monkeypatch.setattr(corpus, "lint_scenario", counting_lint)
+    again = load_file(path, path.parent.parent)
+    assert again.scenario == first.scenario and linted == []  # clean under this code
+    monkeypatch.setattr(_cache, "code_fingerprint", lambda: "another version of the code")
+    assert load_file(path, path.parent.parent).scenario == first.scenario
+    assert linted == ["ZZ22"]  # new code: linted again, and the entry brought up to date
+    assert load_file(path, path.parent.parent).scenario == first.scenario
+    assert linted == ["ZZ22"]
+
+
+def test_a_document_lint_refuses_is_linted_again_at_every_load(
+    cache_dir: Path, tmp_path: Path
+) -> None:
+    path = _scenario_file(tmp_path, GOOD.replace("[bid-must-outrank]", "[no-such-rule]"))
+    first = load_file(path, path.parent.parent)
+    entry = _cache.lookup(path.read_text(encoding="utf-8"))
+    assert entry is not None and not entry.linted  # stored past the schema, not as clean
+    second = load_file(path, path.parent.parent)
+    assert first.scenario is None and second.scenario is None
+    assert [(d.line, d.column, d.message) for d in second.diagnostics] == [
+        (d.line, d.column, d.message) for d in first.diagnostics
+    ]
+    assert "no rule anchor 'no-such-rule'" in first.diagnostics[0].message
+
+
+def test_a_dispute_record_is_read_back_from_the_cache(
+    cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = next(iter(sorted((scenarios_dir() / "disputes").glob("*.yaml"))))
+    path = tmp_path / source.name
+    shutil.copyfile(source, path)
+    first, problems = disputes.load_dispute_file(path)
+    assert first is not None and problems == []
+
+    def no_yaml(text: str) -> object:
+        raise AssertionError("read through YAML although cached")
+
+    monkeypatch.setattr(disputes, "load_yaml", no_yaml)
+    second, problems = disputes.load_dispute_file(path)
+    assert second == first and problems == []
+
+
+def test_an_entry_that_is_not_a_regular_file_is_a_miss(cache_dir: Path, tmp_path: Path) -> None:
+    """A FIFO where an entry should be would block a plain read forever."""
+    path = _scenario_file(tmp_path)
+    load_file(path, path.parent.parent)
+    (entry,) = cache_dir.rglob("*.json")
+    entry.unlink()
+    os.mkfifo(entry)
+    assert _cache.lookup(GOOD) is None
+    assert load_file(path, path.parent.parent).scenario is not None

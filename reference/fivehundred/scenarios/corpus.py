@@ -213,9 +213,14 @@ def load_file(
     except UnicodeDecodeError as error:
         message = f"cannot read file: not UTF-8 text ({error.reason} at byte {error.start})"
         return FileResult(path, None, [_diag(path, None, (), message, "io")])
-    document = _cache.lookup(text)
-    if document is not None:
-        return _checked(path, root, document, SourceMap(text=text), resolved_root)
+    cached = _cache.lookup(text)
+    if cached is not None:
+        result = _checked(
+            path, root, cached.document, SourceMap(text=text), resolved_root, lint=not cached.linted
+        )
+        if not cached.linted and result.scenario is not None:
+            _cache.store(text, cached.document, linted=True)
+        return result
     try:
         document, source, plain = load_yaml_plain(text)
     except YamlSourceError as error:
@@ -269,8 +274,8 @@ def load_file(
                 ]
             ),
         )
-    _cache.store(text, document)
     result = _checked(path, root, document, source, resolved_root)
+    _cache.store(text, document, linted=result.scenario is not None)
     if result.scenario is not None:
         source.release()
     return result
@@ -282,20 +287,23 @@ def _checked(
     document: Any,
     source: SourceMap,
     resolved_root: Path | None,
+    *,
+    lint: bool = True,
 ) -> FileResult:
-    """A document that passed the schema, parsed into the model and linted."""
+    """A document that passed the schema, parsed into the model and linted (unless the
+    cache says lint already found this document clean under this code)."""
     try:
         area = area_of(path, root, resolved_root)
         scenario = scenario_from_document(document, path, area, source)
     except ModelError as error:
         where = tuple(error.where.split("."))
         return FileResult(path, None, [_diag(path, source, where, error.message, "lint")])
-    lint = lint_scenario(scenario)
-    if lint:
+    problems = lint_scenario(scenario) if lint else []
+    if problems:
         return FileResult(
             path,
             None,
-            _in_order([_diag(path, source, where, message, "lint") for where, message in lint]),
+            _in_order([_diag(path, source, where, message, "lint") for where, message in problems]),
         )
     return FileResult(path, scenario)
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..resources import scenarios_dir
 from ..safety import FileRefused, read_regular_file
+from . import _cache
 from ._schema import schema_errors
 from ._yaml import SourceMap, YamlSourceError, load_yaml
 from .corpus import DISPUTES_DIR, display_path
@@ -228,22 +229,30 @@ def load_dispute_file(path: Path) -> tuple[Dispute | None, list[Diagnostic]]:
         return None, [_diag(path, None, (), str(error), "io")]
     except UnicodeDecodeError as error:
         return None, [_diag(path, None, (), f"cannot read file: not UTF-8 text ({error})", "io")]
-    try:
-        document, source = load_yaml(text)
-    except YamlSourceError as error:
-        return None, [
-            Diagnostic(
-                display_path(path),
-                error.mark.line,
-                error.mark.column,
-                "(document)",
-                error.message,
-                "yaml",
-            )
-        ]
-    errors = schema_errors(document, DISPUTE_SCHEMA)
-    if errors:
-        return None, [_diag(path, source, where, message, "schema") for where, message, _ in errors]
+    cached = _cache.lookup(text, DISPUTE_SCHEMA)
+    if cached is not None:
+        document: Any = cached.document
+        source = SourceMap(text=text)
+    else:
+        try:
+            document, source = load_yaml(text)
+        except YamlSourceError as error:
+            return None, [
+                Diagnostic(
+                    display_path(path),
+                    error.mark.line,
+                    error.mark.column,
+                    "(document)",
+                    error.message,
+                    "yaml",
+                )
+            ]
+        errors = schema_errors(document, DISPUTE_SCHEMA)
+        if errors:
+            return None, [
+                _diag(path, source, where, message, "schema") for where, message, _ in errors
+            ]
+        _cache.store(text, document, DISPUTE_SCHEMA)
     problems: list[Diagnostic] = []
     if document["id"] != path.stem:
         problems.append(

@@ -9,7 +9,6 @@ two over the whole corpus.  It is also a worked example for adapter authors.
 from __future__ import annotations
 
 import sys
-import traceback
 from typing import Any, BinaryIO
 
 from .. import SUITE_VERSION
@@ -34,6 +33,14 @@ REFERENCE_CAPABILITIES = Capabilities(
 )
 
 
+def _traceback() -> str:
+    """The current exception's traceback (imported here: a reference that works never
+    needs the module, and every ``serve`` start would pay for it)."""
+    import traceback
+
+    return traceback.format_exc()
+
+
 class Bye(Exception):
     """The runner said bye."""
 
@@ -53,7 +60,7 @@ def _run(message: dict[str, Any]) -> dict[str, Any]:
         return errored_reply(
             seq,
             f"the reference crashed: {type(error).__name__}: {error}",
-            {"id": scenario.get("id"), "traceback": traceback.format_exc()},
+            {"id": scenario.get("id"), "traceback": _traceback()},
         )
 
 
