@@ -25,9 +25,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )  # fmt: skip
     wheel = next(dist.glob("fivehundred-*.whl"))
     env_dir = base / "venv"
-    venv.create(env_dir, with_pip=True)
+    # No pip inside: this pip installs into it (`--python`), which saves bootstrapping a
+    # second pip (ensurepip, about 8 s of CPU); the environment is as fresh either way.
+    venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, cwd=base)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", str(wheel)],
+        check=True,
+        cwd=base,
+    )
     return env_dir / "bin"
 
 
