@@ -1,5 +1,5 @@
-"""The cache of checked documents: reused by content, sealed against damage, never required;
-lint verdicts reused only under the same code."""
+"""The cache of checked documents: reused by content and only under the code that checked
+them, sealed against damage, never required, never a crash."""
 
 from __future__ import annotations
 
@@ -140,9 +140,10 @@ def test_lint_is_reused_only_under_the_same_code(
     monkeypatch.setattr(corpus, "lint_scenario", counting_lint)
     again = load_file(path, path.parent.parent)
     assert again.scenario == first.scenario and linted == []  # clean under this code
-    monkeypatch.setattr(_cache, "code_fingerprint", lambda: "another version of the code")
+    monkeypatch.setattr(_cache, "checked_by", lambda: "another version of the code")
+    assert _cache.lookup(GOOD) is None  # checked by other code: not believed at all
     assert load_file(path, path.parent.parent).scenario == first.scenario
-    assert linted == ["ZZ22"]  # new code: linted again, and the entry brought up to date
+    assert linted == ["ZZ22"]  # read from the YAML and linted again; the entry rewritten
     assert load_file(path, path.parent.parent).scenario == first.scenario
     assert linted == ["ZZ22"]
 
@@ -153,7 +154,7 @@ def test_a_document_lint_refuses_is_linted_again_at_every_load(
     path = _scenario_file(tmp_path, GOOD.replace("[bid-must-outrank]", "[no-such-rule]"))
     first = load_file(path, path.parent.parent)
     entry = _cache.lookup(path.read_text(encoding="utf-8"))
-    assert entry is not None and not entry.linted  # stored past the schema, not as clean
+    assert entry is not None and not entry.lint_clean  # stored past the schema, not as clean
     second = load_file(path, path.parent.parent)
     assert first.scenario is None and second.scenario is None
     assert [(d.line, d.column, d.message) for d in second.diagnostics] == [
@@ -188,3 +189,62 @@ def test_an_entry_that_is_not_a_regular_file_is_a_miss(cache_dir: Path, tmp_path
     os.mkfifo(entry)
     assert _cache.lookup(GOOD) is None
     assert load_file(path, path.parent.parent).scenario is not None
+
+
+def _forge(text: str, stored: str) -> None:
+    """Write an entry for ``text`` with a correct seal, as only a deliberate forger could."""
+    key = _cache._key(text, _cache.SCENARIO_SCHEMA)
+    assert key is not None
+    body = stored.encode("utf-8")
+    entry = Path(_cache._path(key))
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    entry.write_bytes(_cache._seal(key, body) + b"\n" + body)
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        '{"id": 5}',  # no scenario at all
+        '{"id": "ZZ22", "title": "t", "rules": 7, "assert": "a", "setup": {}, "steps": []}',
+        "[" * 100_000 + "]" * 100_000,  # deeper than the JSON reader goes
+    ],
+)
+def test_a_sealed_entry_that_is_no_scenario_is_read_from_the_yaml_instead(
+    cache_dir: Path, tmp_path: Path, document: str
+) -> None:
+    """Forging needs intent (the seal is computed here), but even then: no traceback."""
+    path = _scenario_file(tmp_path)
+    checked_by = json.dumps(_cache.checked_by())
+    stored = f'{{"document": {document}, "checked_by": {checked_by}, "lint_clean": true}}'
+    _forge(GOOD, stored)
+    result = load_file(path, path.parent.parent)
+    assert result.scenario is not None and result.scenario.title.startswith("A declarer")
+    assert not result.diagnostics
+
+
+def test_the_checking_libraries_versions_are_part_of_what_checked_an_entry() -> None:
+    from importlib.metadata import version
+
+    expected = [
+        f"{name}-{version(dist)}"
+        for name, dist in (
+            ("jsonschema", "jsonschema"),
+            ("jsonschema_rs", "jsonschema-rs"),
+            ("pyyaml", "PyYAML"),
+        )
+    ]
+    assert _cache._checker_versions() == expected
+
+
+def test_no_home_folder_means_no_cache_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    for variable in (_cache.CACHE_VARIABLE, "XDG_CACHE_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(Path, "home", no_home)
+    _cache._folder.cache_clear()
+    try:
+        assert _cache._folder() is None and _cache.lookup(GOOD) is None
+    finally:
+        _cache._folder.cache_clear()

@@ -7,14 +7,20 @@ so an edited file, a new schema or a new version of the suite is checked again f
 the YAML.  Only documents that passed the schema are stored, and a cache that cannot
 be read or written is simply not used.
 
-An entry also says whether lint found the document clean, and under which code: the
-fingerprint of this package's source.  Lint is a function of the document and the
-code alone, so a clean verdict from the same code is reused (like ruff's cache);
-after any change to the package, lint runs again and the entry is brought up to date.
+An entry is believed only under the code that checked it: each says which code that
+was (:func:`checked_by`, a hash of this package's source and of the versions of
+PyYAML, jsonschema and jsonschema-rs), and any other code reads the file from the YAML
+again and rewrites the entry.  An entry also says whether lint found the document
+clean; lint is a function of the document and that code alone, so a clean verdict is
+reused (as ruff and mypy reuse theirs).
 
 Each entry carries a SHA-256 of its own key and body: a truncated, damaged or moved
-entry is a miss, never a wrong document.  The cache holds data only (JSON, never
-code), in the user's own folder, so it is trusted as far as the user's files are.
+entry is a miss, never a wrong document, and an entry that does not read back as a
+scenario is a miss too.  The seal is not a signature: whoever can write to the cache
+folder can forge an entry, as they could edit the scenario files themselves, so the
+folder must not be shared with anyone less trusted than the files are (a CI cache
+restored from other people's branches: set ``FIVEHUNDRED_CACHE=off`` there).  The
+cache holds data only (JSON, never code).
 
 Dispute records are kept the same way, under their own schema.
 
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import tempfile
@@ -39,15 +46,15 @@ from ..safety import FileRefused, read_regular_file
 
 CACHE_VARIABLE = "FIVEHUNDRED_CACHE"
 SCENARIO_SCHEMA = "scenario.schema.json"
-_FORMAT = b"sealed-1\0"
+_FORMAT = b"sealed-2\0"
 """The layout of an entry (part of every key, so older layouts are never read)."""
 
 
 class Entry(NamedTuple):
-    """A stored document, and whether lint found it clean under this very code."""
+    """A stored document, checked by this very code, and whether lint found it clean."""
 
     document: dict[str, Any]
-    linted: bool
+    lint_clean: bool
 
 
 @cache
@@ -55,7 +62,12 @@ def _folder() -> Path | None:
     chosen = os.environ.get(CACHE_VARIABLE)
     if chosen is not None:
         return None if chosen.strip().lower() in ("", "0", "off", "no") else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):  # no home folder at all: no cache, not a crash
+            return None
     return Path(base) / "fivehundred" / "documents"
 
 
@@ -65,16 +77,22 @@ def _salt(schema_name: str) -> bytes:
     return _FORMAT + SUITE_VERSION.encode() + b"\0" + hashlib.sha256(schema).digest()
 
 
-@cache
-def code_fingerprint() -> str:
-    """A hash of every source file of this package, with its path (a few milliseconds).
+_CHECKERS = {"yaml": "pyyaml", "jsonschema": "jsonschema", "jsonschema_rs": "jsonschema_rs"}
+"""The libraries whose version decides what passes (module → distribution name)."""
 
-    Lint reads the engine, the model, the vocabularies and the rulings, all of which
-    are code here; hashing the whole package rather than a chosen list means no
-    module can be forgotten."""
+
+@cache
+def checked_by() -> str:
+    """A hash of every source file of this package, with its path, and of the installed
+    versions of the libraries that check a file (a few milliseconds).
+
+    Hashing the whole package rather than a chosen list of modules means no module the
+    YAML reader, the schema check, the model or lint depends on can be forgotten.  The
+    versions are read from the names of the distributions' metadata folders: importing
+    the libraries, or ``importlib.metadata``, would cost more than the cache saves."""
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for folder, subfolders, files in sorted(os.walk(package)):
+    for folder, subfolders, files in os.walk(package):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
         for name in sorted(files):
             if name.endswith(".py"):
@@ -82,7 +100,28 @@ def code_fingerprint() -> str:
                 digest.update(os.path.relpath(path, package).encode() + b"\0")
                 with open(path, "rb") as source:
                     digest.update(source.read())
+    for version in _checker_versions():
+        digest.update(version.encode() + b"\0")
     return digest.hexdigest()
+
+
+def _checker_versions() -> list[str]:
+    """``name-version`` of each checking library, from its ``*.dist-info`` folder's name."""
+    found = []
+    for module, distribution in sorted(_CHECKERS.items()):
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+        if origin is None:
+            found.append(f"{distribution}-?")
+            continue
+        folder = os.path.dirname(os.path.dirname(origin))
+        with contextlib.suppress(OSError):
+            for entry in os.listdir(folder):
+                name, _, rest = entry.partition("-")
+                normal = name.lower().replace("-", "_").replace(".", "_")
+                if normal == distribution and rest.endswith(".dist-info"):
+                    found.append(f"{distribution}-{rest.removesuffix('.dist-info')}")
+    return sorted(found)
 
 
 def _key(text: str, schema_name: str) -> str | None:
@@ -114,23 +153,27 @@ def lookup(text: str, schema_name: str = SCENARIO_SCHEMA) -> Entry | None:
         if seal != _seal(key, body):
             return None
         stored = json.loads(body)
-    except (FileRefused, ValueError):  # missing, a FIFO or a folder, too big, not JSON
+    except (FileRefused, ValueError, RecursionError):  # missing, odd, too big or deep, not JSON
         return None
-    if not isinstance(stored, dict) or not isinstance(stored.get("document"), dict):
+    if (
+        not isinstance(stored, dict)
+        or stored.get("checked_by") != checked_by()
+        or not isinstance(stored.get("document"), dict)
+    ):
         return None
-    return Entry(stored["document"], stored.get("linted") == code_fingerprint())
+    return Entry(stored["document"], stored.get("lint_clean") is True)
 
 
 def store(
-    text: str, document: Any, schema_name: str = SCENARIO_SCHEMA, *, linted: bool = False
+    text: str, document: Any, schema_name: str = SCENARIO_SCHEMA, *, lint_clean: bool = False
 ) -> None:
     """Keep the document of a text that passed YAML and ``schema_name`` (atomically),
-    saying whether lint found it clean under this code."""
+    saying which code checked it and whether lint found it clean."""
     key = _key(text, schema_name)
     if key is None:
         return
     path = _path(key)
-    stored = {"document": document, "linted": code_fingerprint() if linted else None}
+    stored = {"document": document, "checked_by": checked_by(), "lint_clean": lint_clean}
     try:
         body = json.dumps(stored, ensure_ascii=False, allow_nan=False).encode("utf-8")
         os.makedirs(os.path.dirname(path), exist_ok=True)

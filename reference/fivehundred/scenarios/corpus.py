@@ -215,12 +215,13 @@ def load_file(
         return FileResult(path, None, [_diag(path, None, (), message, "io")])
     cached = _cache.lookup(text)
     if cached is not None:
-        result = _checked(
-            path, root, cached.document, SourceMap(text=text), resolved_root, lint=not cached.linted
-        )
-        if not cached.linted and result.scenario is not None:
-            _cache.store(text, cached.document, linted=True)
-        return result
+        source = SourceMap(text=text)
+        try:
+            return _checked(
+                path, root, cached.document, source, resolved_root, lint=not cached.lint_clean
+            )
+        except Exception:  # an entry that reads back as no checked document: use the YAML
+            pass
     try:
         document, source, plain = load_yaml_plain(text)
     except YamlSourceError as error:
@@ -275,7 +276,7 @@ def load_file(
             ),
         )
     result = _checked(path, root, document, source, resolved_root)
-    _cache.store(text, document, linted=result.scenario is not None)
+    _cache.store(text, document, lint_clean=result.scenario is not None)
     if result.scenario is not None:
         source.release()
     return result

@@ -231,28 +231,34 @@ def load_dispute_file(path: Path) -> tuple[Dispute | None, list[Diagnostic]]:
         return None, [_diag(path, None, (), f"cannot read file: not UTF-8 text ({error})", "io")]
     cached = _cache.lookup(text, DISPUTE_SCHEMA)
     if cached is not None:
-        document: Any = cached.document
-        source = SourceMap(text=text)
-    else:
         try:
-            document, source = load_yaml(text)
-        except YamlSourceError as error:
-            return None, [
-                Diagnostic(
-                    display_path(path),
-                    error.mark.line,
-                    error.mark.column,
-                    "(document)",
-                    error.message,
-                    "yaml",
-                )
-            ]
-        errors = schema_errors(document, DISPUTE_SCHEMA)
-        if errors:
-            return None, [
-                _diag(path, source, where, message, "schema") for where, message, _ in errors
-            ]
-        _cache.store(text, document, DISPUTE_SCHEMA)
+            return _checked(path, cached.document, SourceMap(text=text))
+        except Exception:  # an entry that reads back as no checked record: use the YAML
+            pass
+    try:
+        document, source = load_yaml(text)
+    except YamlSourceError as error:
+        return None, [
+            Diagnostic(
+                display_path(path),
+                error.mark.line,
+                error.mark.column,
+                "(document)",
+                error.message,
+                "yaml",
+            )
+        ]
+    errors = schema_errors(document, DISPUTE_SCHEMA)
+    if errors:
+        return None, [_diag(path, source, where, message, "schema") for where, message, _ in errors]
+    _cache.store(text, document, DISPUTE_SCHEMA)
+    return _checked(path, document, source)
+
+
+def _checked(
+    path: Path, document: Any, source: SourceMap
+) -> tuple[Dispute | None, list[Diagnostic]]:
+    """A record that passed the schema: its id against its file name, no answer twice."""
     problems: list[Diagnostic] = []
     if document["id"] != path.stem:
         problems.append(
