@@ -69,6 +69,22 @@ def test_verify_reports_a_wrong_expectation_with_the_rerun_command(write: Write)
     assert "0 passed, 1 failed" in output
 
 
+def test_text_from_a_scenario_is_printed_as_written_never_as_emoji(write: Write) -> None:
+    """Rich turns ``:x:`` or ``:joker:`` into emoji even inside escaped text; a title, an
+    adapter's name or a message must reach the reader as written."""
+    title = "A declarer :x: may be outbid :joker:"
+    text = GOOD.replace("A declarer may be outbid by a higher bid", f'"{title}"')
+    path = write("wrong.yaml", text.replace("to_act: S", "to_act: W"))
+    code, output = _run("verify", str(path))
+    assert code == 1 and title in output, output
+    report = path.parent / "report.txt"
+    _run("verify", str(path), "-o", str(report))
+    assert title in report.read_text(encoding="utf-8")
+    code, output = _run("show", str(path))
+    assert code == 0 and title in output, output
+    assert "\N{CROSS MARK}" not in output and "\N{PLAYING CARD BLACK JOKER}" not in output
+
+
 def test_verify_counts_invalid_files_as_failure(write: Write) -> None:
     good = write("good.yaml", GOOD)
     write("bad.yaml", "id: [")

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 __all__ = ["err_console", "out_console", "print_diagnostics"]
 
 
+# Neither console highlights or turns ``:name:`` into emoji: both would rewrite text that
+# comes from scenarios and adapters (a title with ``:x:`` printed as a cross), and
+# ``escape`` does not protect it from either.
+
 PIPED_WIDTH = 200
 """Width used when output goes to a file or a pipe and COLUMNS is not set: tables
 come out complete instead of cropped to rich's default of 80 columns."""
@@ -36,14 +40,14 @@ def _width(stderr: bool) -> int | None:
 def out_console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True, width=_width(False))
+    return Console(highlight=False, emoji=False, soft_wrap=True, width=_width(False))
 
 
 @cache
 def err_console() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False, soft_wrap=True, width=_width(True))
+    return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True, width=_width(True))
 
 
 def print_diagnostics(diagnostics: Sequence[Diagnostic], console: Console | None = None) -> None:

@@ -205,7 +205,9 @@ def _write_report(verification: Verification, options: VerifyOptions) -> None:
         if options.fmt == "text":
             assert output is not None
             buffer = io.StringIO()
-            plain = Console(file=buffer, no_color=True, width=120, soft_wrap=True)
+            plain = Console(
+                file=buffer, no_color=True, highlight=False, emoji=False, width=120, soft_wrap=True
+            )
             print_text_report(verification, plain)
             text = buffer.getvalue()
         else:  # JSON, JUnit, TAP, Markdown: their module (with PyYAML and ElementTree)
