@@ -637,6 +637,19 @@ def _blind_misere(kw: dict[str, Any]) -> None:
     kw["bid_ties"] = (*kw.get("bid_ties", ()), (OPEN_MISERE, BLIND_MISERE))
 
 
+def _defender_cap(limit: int) -> Callable[[dict[str, Any]], None]:
+    def apply(kw: dict[str, Any]) -> None:
+        kw["defender_cap"] = limit
+        _leaves_open(
+            kw,
+            f"defender cap: seed 004 does not say whether {limit} is the side's score before "
+            f"the deal or a ceiling on its points; taken as the score before the deal (at "
+            f"{limit} or more, no trick points; below it, every trick point, even past {limit})",
+        )
+
+    return apply
+
+
 def _all_pass_no_trumps(kw: dict[str, Any]) -> None:
     kw["all_pass"] = "no-trumps"
 
@@ -797,19 +810,21 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             ),
             Variant(
                 "defender-cap-490",
-                "a side with 490 or more scores nothing for its tricks against the contract",
+                "a side with 490 or more before the deal scores nothing for its tricks against "
+                "the contract (incomplete)",
                 "seed 004 «ODMIANY» 5: «Jeśli masz wynik 490 (lub 480), nie możesz otrzymać "
                 "punktów za wygranie triku przeciwko kontrahentowi»",
                 _AUSTRALIAN_ONLY,
-                _set(defender_cap=490),
+                _defender_cap(490),
                 ("defender-cap-480",),
             ),
             Variant(
                 "defender-cap-480",
-                "a side with 480 or more scores nothing for its tricks against the contract",
+                "a side with 480 or more before the deal scores nothing for its tricks against "
+                "the contract (incomplete)",
                 "seed 004 «ODMIANY» 5 (the 480 form)",
                 _AUSTRALIAN_ONLY,
-                _set(defender_cap=480),
+                _defender_cap(480),
                 ("defender-cap-490",),
             ),
             Variant(
