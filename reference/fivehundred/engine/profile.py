@@ -635,6 +635,12 @@ def _blind_misere(kw: dict[str, Any]) -> None:
     kw["bid_order"] = tuple(order)
     kw["bid_values"] = {**kw["bid_values"], BLIND_MISERE: 500}
     kw["bid_ties"] = (*kw.get("bid_ties", ()), (OPEN_MISERE, BLIND_MISERE))
+    _leaves_open(
+        kw,
+        "blind misère: seed 004 gives only its name, its place beside open misère and its "
+        "500; taken as the bidder's first call only, tied with open misère (neither over the "
+        "other), played as a misère (hand not exposed, kitty taken, no seven needed)",
+    )
 
 
 def _defender_cap(limit: int) -> Callable[[dict[str, Any]], None]:
@@ -648,6 +654,16 @@ def _defender_cap(limit: int) -> Callable[[dict[str, Any]], None]:
         )
 
     return apply
+
+
+def _double_nullo(kw: dict[str, Any]) -> None:
+    kw["double_nullo"] = True
+    _leaves_open(
+        kw,
+        "double nullo: the published descriptions make it a call of its own worth 500 beside "
+        "the 250 nullo; the toggle adds no call and makes the profile's misère and open "
+        "misère double instead, at their own values; only the declarer's hand is exposed",
+    )
 
 
 def _all_pass_no_trumps(kw: dict[str, Any]) -> None:
@@ -830,7 +846,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             Variant(
                 "blind-misere",
                 "blind misère, bid before looking (as the bidder's first call), ranked tied "
-                "with open misère and worth 500",
+                "with open misère and worth 500 (incomplete)",
                 "seed 004 «Licytacja» (Blind Misere) and «PUNKTACJA» (OTWARTE/ŚLEPE MISERE 500)",
                 _AUSTRALIAN_ONLY,
                 _blind_misere,
@@ -873,11 +889,11 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             Variant(
                 "double-nullo",
                 "in a misère the declarer's partner plays too and must also lose every trick, "
-                "taking the declarer's discards and discarding three in turn",
+                "taking the declarer's discards and discarding three in turn (incomplete)",
                 "Wikipedia, 500 (card game), variations: double nullo, both partners playing "
                 "the misère",
                 _AUSTRALIAN_ONLY,
-                _set(double_nullo=True),
+                _double_nullo,
             ),
             # ---- toggles that give the other answers of disputes a rule set ----
             Variant(
