@@ -5,9 +5,9 @@ was restructured were stored (gzipped) from that version; today's encoder must g
 the very same bytes for each of them.  Scenarios added since are not in the fixture.
 
 A fixture entry changes only on purpose, re-recorded from the changed scenario and named
-here: on 1 December 2026 BZSC and SWXQ (their `rules` citations) and GBH4 (East and West
-held spades that seven spade leads could not have left them; now hearts), after an outside
-audit of the corpus.
+here: on 1 December 2026 BZSC, SWXQ, ZE27 and 22Y4 (their `rules` citations) and GBH4 (East
+and West held spades that seven spade leads could not have left them; now hearts), after
+outside audits of the corpus.
 """
 
 from __future__ import annotations

@@ -118,6 +118,18 @@ def test_lint_reports_cards_outside_the_deck_and_duplicates(write: Write) -> Non
     ), messages
 
 
+def test_lint_reports_a_score_no_game_can_reach(write: Write) -> None:
+    """Every value and trick point is a multiple of 10, so a side can never stand at 485."""
+    text = GOOD.replace("  deck: ordered\n", "  deck: ordered\n  scores: {NS: 485, EW: 480}\n")
+    messages = _only(write("lint.yaml", text))
+    assert any(
+        "setup.scores.NS lint: no game of australian-4 reaches 485: every score is a multiple "
+        "of 10" in m
+        for m in messages
+    ), messages
+    assert not any("scores.EW" in m for m in messages), messages
+
+
 def test_lint_reports_unknown_rule_anchor_and_style(write: Write) -> None:
     text = GOOD.replace("rules: [bid-must-outrank]", "rules: [bid-must-outrank, no-such]")
     text = text.replace("assert: A bid", "assert: Test that a bid should")

@@ -2,13 +2,14 @@
 
 Run on the model of a document that already passed the schema.  Each problem is
 reported at the path of the exact value that causes it: a card that is not in the
-profile's deck or appears twice, hands of the wrong size, a rule anchor that does
-not exist, steps in an order that cannot happen, and any starting position the
+profile's deck or appears twice, hands of the wrong size, a score no game can reach, a
+rule anchor that does not exist, steps in an order that cannot happen, and any starting position the
 engine refuses (asked of the engine directly, through :mod:`.positions`).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -84,8 +85,27 @@ def _card_problems(
                 seen[token] = (*path, i)
 
 
+def _score_step(profile: Profile) -> int:
+    """Every score a game of ``profile`` can reach is a multiple of this (10 in every profile
+    so far): scores start at 0, and a deal adds or takes away a bid's value, a slam's, or
+    points per trick."""
+    return math.gcd(
+        *profile.bid_values.values(),
+        profile.slam_value,
+        profile.defender_trick_points,
+        profile.misere_defender_points,
+    )
+
+
 def _check_setup(setup: Setup, profile: Profile) -> Iterator[Problem]:
     seen: dict[str, DocPath] = {}
+    step = _score_step(profile)
+    for side, score in (setup.scores or {}).items():
+        if score % step:
+            yield (
+                ("setup", "scores", side),
+                f"no game of {profile.label} reaches {score}: every score is a multiple of {step}",
+            )
     if isinstance(setup, DeckStart) and isinstance(setup.deck, tuple):
         deck = setup.deck
         yield from _card_problems(deck, ("setup", "deck"), profile, seen)
