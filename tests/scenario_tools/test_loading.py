@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
 from fivehundred.scenarios.corpus import area_of, load_corpus, load_file
+from fivehundred.scenarios.diagnostics import format_path
 from scenario_texts import GOOD
 
 Write = Callable[[str, str], Path]
@@ -116,6 +118,17 @@ def test_lint_reports_cards_outside_the_deck_and_duplicates(write: Write) -> Non
     assert any(
         "12:33 setup.hands.S[0] lint: 3S is not in the australian-4 deck" in m for m in messages
     ), messages
+
+
+def test_keys_that_are_not_text_are_reported_at_their_place_never_as_a_traceback(
+    write: Write,
+) -> None:
+    """Found by the hostile fuzz test: a path through a ``null`` key crashed the report."""
+    path = write("keys.yaml", GOOD + '"": {null: 0.0, true: 1}\n')
+    messages = _only(path)
+    assert any('"".null' in m and "decimal number 0.0" in m for m in messages), messages
+    assert any("a key must be text; found null" in m for m in messages), messages
+    assert format_path(("", None, True, 2, date(2026, 12, 1))) == '"".null.true[2].2026-12-01'
 
 
 def test_lint_reports_a_score_no_game_can_reach(write: Write) -> None:

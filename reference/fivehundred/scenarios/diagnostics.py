@@ -14,15 +14,28 @@ PathPart = str | int
 DocPath = tuple[PathPart, ...]
 
 
-def format_path(path: Sequence[PathPart]) -> str:
-    """``("steps", 3, "call")`` → ``steps[3].call``; the empty path is ``(document)``."""
+def format_path(path: Sequence[object]) -> str:
+    """``("steps", 3, "call")`` → ``steps[3].call``; the empty path is ``(document)``.
+
+    A path may hold any key YAML allows, not only text (``null``, ``true``, a number, a
+    date): a document that is not a scenario at all still gets its located message."""
     out = ""
     for part in path:
-        if isinstance(part, int):
+        if isinstance(part, int) and not isinstance(part, bool):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else part
+            name = _key_text(part)
+            out += f".{name}" if out else name
     return out or "(document)"
+
+
+def _key_text(key: object) -> str:
+    """A mapping key as a YAML file writes it."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key) if key != "" else '""'
 
 
 @dataclass(frozen=True, slots=True)
