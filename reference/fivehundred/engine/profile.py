@@ -629,6 +629,17 @@ def _set(**changes: Any) -> Callable[[dict[str, Any]], None]:
     return apply
 
 
+def _set_reading(reading: str, **changes: Any) -> Callable[[dict[str, Any]], None]:
+    """:func:`_set`, for a toggle whose source leaves a point open: the profile is marked
+    incomplete with ``reading``, the point and the reading taken."""
+
+    def apply(kw: dict[str, Any]) -> None:
+        kw.update(changes)
+        _leaves_open(kw, reading)
+
+    return apply
+
+
 def _blind_misere(kw: dict[str, Any]) -> None:
     order = list(kw["bid_order"])
     _insert_above(order, BLIND_MISERE, OPEN_MISERE)
@@ -643,27 +654,11 @@ def _blind_misere(kw: dict[str, Any]) -> None:
     )
 
 
-def _defender_cap(limit: int) -> Callable[[dict[str, Any]], None]:
-    def apply(kw: dict[str, Any]) -> None:
-        kw["defender_cap"] = limit
-        _leaves_open(
-            kw,
-            f"defender cap: seed 004 does not say whether {limit} is the side's score before "
-            f"the deal or a ceiling on its points; taken as the score before the deal (at "
-            f"{limit} or more, no trick points; below it, every trick point, even past {limit})",
-        )
-
-    return apply
-
-
-def _double_nullo(kw: dict[str, Any]) -> None:
-    kw["double_nullo"] = True
-    _leaves_open(
-        kw,
-        "double nullo: the published descriptions make it a call of its own worth 500 beside "
-        "the 250 nullo; the toggle adds no call and makes the profile's misère and open "
-        "misère double instead, at their own values; only the declarer's hand is exposed",
-    )
+_DEFENDER_CAP = (
+    "defender cap: seed 004 does not say whether {limit} is the side's score before the deal "
+    "or a ceiling on its points; taken as the score before the deal (at {limit} or more, no "
+    "trick points; below it, every trick point, even past {limit})"
+)
 
 
 def _all_pass_no_trumps(kw: dict[str, Any]) -> None:
@@ -681,25 +676,6 @@ def _short_deck(kw: dict[str, Any]) -> None:
         "24-card deck: seed 002 allows it for two players but gives neither its deal nor "
         "whether it keeps the joker; taken as A–9 without the joker (24 cards), so the widow "
         "is 2 (seed 002 «Сдача»: two without the joker) and 2 cards stay undealt",
-    )
-
-
-def _inkles(kw: dict[str, Any]) -> None:
-    kw["inkles"] = True
-    _leaves_open(
-        kw,
-        "inkles: the source does not say what happens when the auction ends with a six as the "
-        "highest bid; taken as a throw-in, as if all had passed",
-    )
-
-
-def _sans_kitty(kw: dict[str, Any]) -> None:
-    kw["sans_kitty"] = True
-    _leaves_open(
-        kw,
-        "sans-kitty: seed 004 names the bid and nothing more; it is given no value of its own "
-        "(the contract scores as usual), and it is announced at the kitty, where the contract "
-        "is known, rather than with the bid as the seed says",
     )
 
 
@@ -831,7 +807,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "seed 004 «ODMIANY» 5: «Jeśli masz wynik 490 (lub 480), nie możesz otrzymać "
                 "punktów za wygranie triku przeciwko kontrahentowi»",
                 _AUSTRALIAN_ONLY,
-                _defender_cap(490),
+                _set_reading(_DEFENDER_CAP.format(limit=490), defender_cap=490),
                 ("defender-cap-480",),
             ),
             Variant(
@@ -840,7 +816,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "the contract (incomplete)",
                 "seed 004 «ODMIANY» 5 (the 480 form)",
                 _AUSTRALIAN_ONLY,
-                _defender_cap(480),
+                _set_reading(_DEFENDER_CAP.format(limit=480), defender_cap=480),
                 ("defender-cap-490",),
             ),
             Variant(
@@ -876,7 +852,11 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "Wikipedia, 500 (card game), variations: six-level bids (inkles) signal to "
                 "partner and cannot become the contract",
                 _AUSTRALIAN_ONLY,
-                _inkles,
+                _set_reading(
+                    "inkles: the source does not say what happens when the auction ends with a "
+                    "six as the highest bid; taken as a throw-in, as if all had passed",
+                    inkles=True,
+                ),
             ),
             Variant(
                 "sans-kitty",
@@ -884,7 +864,13 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "(SANS KITTY instead of a discard; incomplete)",
                 "seed 004 «Licytacja», list of bids: «Oferty można składać Sans Kitty»",
                 _AUSTRALIAN_ONLY,
-                _sans_kitty,
+                _set_reading(
+                    "sans-kitty: seed 004 names the bid and nothing more; it is given no value "
+                    "of its own (the contract scores as usual), and it is announced at the "
+                    "kitty, where the contract is known, rather than with the bid as the seed "
+                    "says",
+                    sans_kitty=True,
+                ),
             ),
             Variant(
                 "double-nullo",
@@ -893,7 +879,13 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "Wikipedia, 500 (card game), variations: double nullo, both partners playing "
                 "the misère",
                 _AUSTRALIAN_ONLY,
-                _double_nullo,
+                _set_reading(
+                    "double nullo: the published descriptions make it a call of its own worth "
+                    "500 beside the 250 nullo; the toggle adds no call and makes the profile's "
+                    "misère and open misère double instead, at their own values; only the "
+                    "declarer's hand is exposed",
+                    double_nullo=True,
+                ),
             ),
             # ---- toggles that give the other answers of disputes a rule set ----
             Variant(
