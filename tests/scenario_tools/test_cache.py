@@ -20,9 +20,20 @@ from scenario_texts import GOOD
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "cache"
     monkeypatch.setenv(_cache.CACHE_VARIABLE, str(folder))
-    _cache._folder.cache_clear()
+    _forget_folders()
     yield folder
-    _cache._folder.cache_clear()
+    _forget_folders()
+
+
+def _forget_folders() -> None:
+    for cached in (_cache._folder, _cache._code_folder, _cache._mark_used):
+        cached.cache_clear()
+
+
+def _as_code(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    """Run as if the package's code hashed to ``code``."""
+    monkeypatch.setattr(_cache, "checked_by", lambda: code)
+    _forget_folders()
 
 
 def _scenario_file(tmp_path: Path, text: str = GOOD) -> Path:
@@ -70,10 +81,10 @@ def test_the_cache_can_be_turned_off_and_an_unwritable_one_is_ignored(
     path = _scenario_file(tmp_path)
     for setting in ("off", str(path)):  # a file where a folder should be
         monkeypatch.setenv(_cache.CACHE_VARIABLE, setting)
-        _cache._folder.cache_clear()
+        _forget_folders()
         assert load_file(path, path.parent.parent).scenario is not None
         assert _cache.lookup(GOOD) is None
-    _cache._folder.cache_clear()
+    _forget_folders()
 
 
 def test_a_file_changed_on_disk_is_loaded_again(cache_dir: Path, tmp_path: Path) -> None:
@@ -140,7 +151,7 @@ def test_lint_is_reused_only_under_the_same_code(
     monkeypatch.setattr(corpus, "lint_scenario", counting_lint)
     again = load_file(path, path.parent.parent)
     assert again.scenario == first.scenario and linted == []  # clean under this code
-    monkeypatch.setattr(_cache, "checked_by", lambda: "another version of the code")
+    _as_code(monkeypatch, "another version of the code")
     assert _cache.lookup(GOOD) is None  # checked by other code: not believed at all
     assert load_file(path, path.parent.parent).scenario == first.scenario
     assert linted == ["ZZ22"]  # read from the YAML and linted again; the entry rewritten
@@ -243,8 +254,54 @@ def test_no_home_folder_means_no_cache_not_a_crash(monkeypatch: pytest.MonkeyPat
     for variable in (_cache.CACHE_VARIABLE, "XDG_CACHE_HOME"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setattr(Path, "home", no_home)
-    _cache._folder.cache_clear()
+    _forget_folders()
     try:
         assert _cache._folder() is None and _cache.lookup(GOOD) is None
     finally:
-        _cache._folder.cache_clear()
+        _forget_folders()
+
+
+def test_each_code_keeps_its_own_entries_and_the_least_recently_used_are_removed(
+    cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two checkouts of different code sharing a cache do not overwrite each other's
+    entries; past the last few codes used, the oldest code's folder goes, and nothing
+    else in the folder is touched."""
+    path = _scenario_file(tmp_path)
+    codes = [f"code{i}" for i in range(_cache.KEEP_CODES)]
+    for i, code in enumerate(codes):
+        _as_code(monkeypatch, code)
+        assert load_file(path, path.parent.parent).scenario is not None
+        os.utime(cache_dir / f"code-{code}", (1000 + i, 1000 + i))
+    (cache_dir / "notes").mkdir()
+    (cache_dir / "notes" / "mine.txt").write_text("kept", encoding="utf-8")
+    _as_code(monkeypatch, "code0")
+    assert _cache.lookup(GOOD) is not None  # its entry survived the others' stores
+    _as_code(monkeypatch, "newest")
+    assert load_file(path, path.parent.parent).scenario is not None
+    left = sorted(p.name for p in cache_dir.iterdir())
+    assert left == ["code-code0", "code-code2", "code-code3", "code-newest", "notes"]
+    assert (cache_dir / "notes" / "mine.txt").read_text(encoding="utf-8") == "kept"
+
+
+def test_the_default_folder_drops_the_old_flat_layout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(_cache.CACHE_VARIABLE, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    old = tmp_path / "xdg" / "fivehundred" / "documents" / "00"
+    old.mkdir(parents=True)
+    (old / "00aa.json").write_text("{}", encoding="utf-8")
+    site = tmp_path / "xdg" / "fivehundred" / "site"
+    site.mkdir()
+    _forget_folders()
+    try:
+        path = _scenario_file(tmp_path)
+        assert load_file(path, path.parent.parent).scenario is not None
+        assert _cache.lookup(GOOD) is not None
+    finally:
+        _forget_folders()
+    assert sorted(p.name for p in (tmp_path / "xdg" / "fivehundred").iterdir()) == [
+        "checked",
+        "site",
+    ]

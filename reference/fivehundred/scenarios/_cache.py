@@ -7,12 +7,14 @@ so an edited file, a new schema or a new version of the suite is checked again f
 the YAML.  Only documents that passed the schema are stored, and a cache that cannot
 be read or written is simply not used.
 
-An entry is believed only under the code that checked it: each says which code that
-was (:func:`checked_by`, a hash of this package's source and of the versions of
-PyYAML, jsonschema and jsonschema-rs), and any other code reads the file from the YAML
-again and rewrites the entry.  An entry also says whether lint found the document
-clean; lint is a function of the document and that code alone, so a clean verdict is
-reused (as ruff and mypy reuse theirs).
+An entry is believed only under the code that checked it (:func:`checked_by`, a hash
+of this package's source and of the versions of PyYAML, jsonschema and jsonschema-rs).
+Each code keeps its entries in a folder of its own, so two checkouts or installs of
+different code sharing one cache do not overwrite each other's entries on every run;
+the folders of the few most recently used codes are kept and older ones removed.  An
+entry also says whether lint found the document clean; lint is a function of the
+document and that code alone, so a clean verdict is reused (as ruff and mypy reuse
+theirs).
 
 Each entry carries a SHA-256 of its own key and body: a truncated, damaged or moved
 entry is a miss, never a wrong document, and an entry that does not read back as a
@@ -25,7 +27,7 @@ cache holds data only (JSON, never code).
 Dispute records are kept the same way, under their own schema.
 
 The cache lives in ``$FIVEHUNDRED_CACHE`` (``off`` turns it off), else in
-``$XDG_CACHE_HOME/fivehundred`` or ``~/.cache/fivehundred``.
+``$XDG_CACHE_HOME/fivehundred/checked`` or ``~/.cache/fivehundred/checked``.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import shutil
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -57,6 +60,13 @@ class Entry(NamedTuple):
     lint_clean: bool
 
 
+_CODE_FOLDER = "code-"
+"""The prefix of a code's folder (followed by :func:`checked_by`): pruning removes only
+folders named so, since ``$FIVEHUNDRED_CACHE`` may name a folder holding other things."""
+KEEP_CODES = 4
+"""How many codes' folders are kept: a few checkouts or branches in use side by side."""
+
+
 @cache
 def _folder() -> Path | None:
     chosen = os.environ.get(CACHE_VARIABLE)
@@ -68,7 +78,7 @@ def _folder() -> Path | None:
             base = str(Path.home() / ".cache")
         except (RuntimeError, KeyError):  # no home folder at all: no cache, not a crash
             return None
-    return Path(base) / "fivehundred" / "documents"
+    return Path(base) / "fivehundred" / "checked"
 
 
 @cache
@@ -130,9 +140,48 @@ def _key(text: str, schema_name: str) -> str | None:
     return hashlib.sha256(_salt(schema_name) + text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+@cache
+def _code_folder() -> str:
+    """This code's folder of entries (a string: a ``Path`` per lookup is measurable over a
+    corpus)."""
+    return os.path.join(str(_folder()), _CODE_FOLDER + checked_by())
+
+
 def _path(key: str) -> str:
-    """The entry's file (a string: a ``Path`` per lookup is measurable over a corpus)."""
-    return os.path.join(str(_folder()), key[:2], f"{key}.json")
+    """The entry's file."""
+    return os.path.join(_code_folder(), key[:2], f"{key}.json")
+
+
+@cache
+def _mark_used() -> None:
+    """Refresh this code's folder's time, once a process, so pruning keeps it."""
+    with contextlib.suppress(OSError):
+        os.utime(_code_folder())
+
+
+def _prune(root: str, keep: int = KEEP_CODES) -> None:
+    """Remove the folders of all but the ``keep`` most recently used codes.
+
+    Run when a code's folder is made, so at most once per code; "used" is the folder's
+    modification time, which every process that reads or stores an entry refreshes.
+    Only folders named as a code's are touched; one that vanishes or resists meanwhile
+    is left alone (a process still using it just misses)."""
+    try:
+        with os.scandir(root) as entries:
+            folders = [
+                (e.stat(follow_symlinks=False).st_mtime, e.path)
+                for e in entries
+                if e.name.startswith(_CODE_FOLDER) and e.is_dir(follow_symlinks=False)
+            ]
+    except OSError:
+        return
+    folders.sort(reverse=True)
+    for _, path in folders[keep:]:
+        shutil.rmtree(path, ignore_errors=True)
+    if os.environ.get(CACHE_VARIABLE) is None:
+        # Our own default folder held one flat folder for every code until 2 December
+        # 2026; nothing reads it any more.
+        shutil.rmtree(os.path.join(os.path.dirname(root), "documents"), ignore_errors=True)
 
 
 def _seal(key: str, body: bytes) -> bytes:
@@ -161,6 +210,7 @@ def lookup(text: str, schema_name: str = SCENARIO_SCHEMA) -> Entry | None:
         or not isinstance(stored.get("document"), dict)
     ):
         return None
+    _mark_used()
     return Entry(stored["document"], stored.get("lint_clean") is True)
 
 
@@ -176,6 +226,10 @@ def store(
     stored = {"document": document, "checked_by": checked_by(), "lint_clean": lint_clean}
     try:
         body = json.dumps(stored, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        code_folder = _code_folder()
+        if not os.path.isdir(code_folder):
+            os.makedirs(code_folder, exist_ok=True)
+            _prune(os.path.dirname(code_folder))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
     except (OSError, TypeError, ValueError):
@@ -184,6 +238,7 @@ def store(
         with os.fdopen(handle, "wb") as out:
             out.write(_seal(key, body) + b"\n" + body)
         os.replace(temporary, path)
+        _mark_used()
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
