@@ -466,8 +466,8 @@ def test_inkles_refuses_a_six_as_the_contract_of_a_play_start() -> None:
     profile = profile_named("australian-4", ["inkles"])
     hands = [cards("AS"), cards("KS"), cards("QS"), cards("JS")]
     with pytest.raises(SetupError, match="inkles"):
-        Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 9))
-    deal = Deal.in_play(profile, W, parse_bid("7NT"), N, hands, leader=N, tricks=(0, 9))
+        Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(9, 0))
+    deal = Deal.in_play(profile, W, parse_bid("7NT"), N, hands, leader=N, tricks=(9, 0))
     assert deal.phase is Phase.PLAY
 
 
@@ -477,7 +477,7 @@ def test_inkles_refuses_a_six_as_the_contract_of_a_play_start() -> None:
 def _three_handed_in_play(profile: Profile, contract: str, **hands: str) -> Deal:
     given = [cards(hands.get(s, "")) for s in ("n", "e", "s")]
     played = profile.hand_size - len(given[0])
-    tricks = [0, played, 0]
+    tricks = [1, played - 1, 0]  # N leads, so N won the last trick
     return Deal.in_play(profile, S, parse_bid(contract), N, given, leader=N, tricks=tricks)
 
 
@@ -490,17 +490,17 @@ def test_american_joker_has_no_nomination_and_may_name_a_suit_already_led() -> N
     play(deal, "AS KS QS")  # spades led; N wins
     assert "JK:S" in {str(a) for a in deal.legal_actions()}
     play(deal, "JK:S 7C 8C")
-    assert deal.result is not None and deal.tricks_won == [2, 8, 0]
+    assert deal.result is not None and deal.tricks_won == [3, 7, 0]
 
 
 def test_american_nullo_does_not_force_the_joker_and_plays_every_trick() -> None:
     profile = profile_named("american-4")
     hands = [cards("AS 7C"), cards("KS JK"), [], cards("QS 8C")]
-    deal = Deal.in_play(profile, W, MISERE, N, hands, leader=N, tricks=(0, 8))
+    deal = Deal.in_play(profile, W, MISERE, N, hands, leader=W, tricks=(0, 8))
     assert deal.sitting_out == S and deal.trick_size == 3
-    play(deal, "AS")
+    play(deal, "QS AS")
     assert {str(a) for a in deal.legal_actions()} == {"KS"}
-    play(deal, "KS QS")  # N wins a trick: the Nullo is lost but play goes on
+    play(deal, "KS")  # N wins a trick: the Nullo is lost but play goes on
     assert deal.result is None and deal.to_act == N
     play(deal, "7C")
     assert {str(a) for a in deal.legal_actions()} == {"JK"}  # void in clubs: any card
@@ -513,16 +513,16 @@ def test_american_nullo_does_not_force_the_joker_and_plays_every_trick() -> None
 def test_joker_leads_last_trick_only() -> None:
     profile = profile_named("australian-4", ["joker-leads-last-trick-only"])
     hands = [cards("JK 5C"), cards("KS 6C"), cards("QS 7C"), cards("JS 8C")]
-    early = Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 8))
+    early = Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(8, 0))
     assert {str(a) for a in early.legal_actions()} == {"5C"}
     last = Deal.in_play(
-        profile, W, parse_bid("6NT"), N, [h[:1] for h in hands], leader=N, tricks=(0, 9)
+        profile, W, parse_bid("6NT"), N, [h[:1] for h in hands], leader=N, tricks=(9, 0)
     )
     assert "JK:H" in {str(a) for a in last.legal_actions()}
     play(last, "JK:S KS QS JS")
     assert last.result is not None
     # The default profile lets the joker lead name an unled suit before the last trick.
-    default = Deal.in_play(DEFAULT_PROFILE, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 8))
+    default = Deal.in_play(DEFAULT_PROFILE, W, parse_bid("6NT"), N, hands, leader=N, tricks=(8, 0))
     assert "JK:H" in {str(a) for a in default.legal_actions()}
 
 
@@ -544,7 +544,7 @@ def test_three_handed_play_tracks_tricks_by_player() -> None:
     profile = profile_named("three-handed")
     deal = _three_handed_in_play(profile, "6H", n="AS AC", e="KS KC", s="QS 7H")
     play(deal, "AS KS QS AC KC 7H")
-    assert deal.tricks_won == [1, 8, 1]
+    assert deal.tricks_won == [2, 7, 1]
 
 
 def test_six_handed_misere_lays_down_both_partners() -> None:

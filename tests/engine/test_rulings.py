@@ -87,14 +87,15 @@ def in_play(
     suits_led: str = "",
     tricks: tuple[int, int] | None = None,
 ) -> Deal:
-    """A deal in play; by default every trick already played went to the defenders."""
+    """A deal in play; by default every trick already played went to the leader's side
+    (the winner of a trick leads the next)."""
     bid = parse_bid(contract)
     hands = [cards(n), cards(e), cards(s), cards(w)]
     out = declarer.partner if bid.is_misere else None
     size = max(len(h) for seat, h in zip(SEATS, hands, strict=True) if seat != out)
     if tricks is None:
         won = [0, 0]
-        won[declarer.side.other] = P.hand_size - size
+        won[(leader or declarer).side] = P.hand_size - size
         tricks = (won[0], won[1])
     return Deal.in_play(
         P,
@@ -330,21 +331,22 @@ def test_jacks_ordinary_without_trumps__no_trump_ranks(contract: str) -> None:
     deal = in_play(
         contract,
         N,
-        n="QH 5C",
-        e="JH 6C",
+        w="QH 5C",
+        n="JH 6C",
+        e="JD 8C",
         s="" if "MIS" in contract else "10H 7C",
-        w="JD 8C",
-        leader=N,
+        leader=W,
     )
-    play(deal, N, "QH")
-    refused(deal, E, card_play("6C"), Code.MUST_FOLLOW_SUIT)
-    play(deal, E, "JH")
+    play(deal, W, "QH")
+    refused(deal, N, card_play("6C"), Code.MUST_FOLLOW_SUIT)
+    play(deal, N, "JH")
+    # JD is an ordinary diamond: E is void in hearts and may play anything.
+    assert legal_strings(deal) == {"JD", "8C"}
+    play(deal, E, "JD")
     if "MIS" not in contract:
         play(deal, S, "10H")
-    # JD is an ordinary diamond: W is void in hearts and may play anything.
-    assert legal_strings(deal) == {"JD", "8C"}
-    play(deal, W, "JD")
-    assert deal.last_trick is not None and deal.last_trick.winner == N
+    # QH beats JH: no left or right bower.
+    assert deal.last_trick is not None and deal.last_trick.winner == W
     assert deal.rules.trump is None
 
 
@@ -803,6 +805,21 @@ def test_winner_leads_next_trick_ten_tricks__opening_lead() -> None:
     assert finished == deal.tricks_played == 10 and sum(deal.tricks_won) == 10
 
 
+def test_a_position_in_play_has_its_leader_on_a_side_with_a_trick__opening_lead() -> None:
+    """`opening-lead`: since the winner of a trick leads the next, a position after the first
+    trick whose leader's side has won nothing never happens, and is refused; in a misère that
+    stops at the declarer's first trick, the declarer therefore never leads after trick one."""
+    hands = {"n": "AS 5C", "e": "KS 6C", "s": "QS 7C", "w": "JS 8C"}
+    with pytest.raises(SetupError, match="N's side has won none of the 8 tricks"):
+        in_play("6NT", N, **hands, leader=N, tricks=(0, 8))
+    assert in_play("6NT", N, **hands, leader=N, tricks=(1, 7)).to_act == N
+    assert in_play("6NT", N, **hands, leader=E, tricks=(1, 7)).to_act == E
+    with pytest.raises(SetupError, match="E's side has won none"):
+        in_play("6NT", N, **hands, leader=E, tricks=(8, 0))
+    with pytest.raises(SetupError, match="N's side has won none"):
+        in_play("MIS", N, n="AS 5C", e="KS 6C", w="JS 8C", leader=N, tricks=(0, 8))
+
+
 def test_exposed_only_after_first_trick__open_misere_exposure() -> None:
     """`open-misere-exposure`: the open misère hand is exposed from the end of the first trick."""
     deal = full_deal(
@@ -1088,13 +1105,13 @@ def test_joker_only_when_void__suitless_joker_following() -> None:
         deal = in_play(
             contract,
             N,
-            n="AS 5C",
+            w="AS 8C",
+            n="5S 5C",
             e="JK 6S",
             s="" if "MIS" in contract else "QS AD",
-            w="7C 8S",
-            leader=N,
+            leader=W,
         )
-        play(deal, N, "AS")
+        plays(deal, "AS", "5S")
         refused(deal, E, card_play("JK"), Code.JOKER_ONLY_WHEN_VOID)
         assert legal_strings(deal) == {"6S"}
 
@@ -1112,12 +1129,12 @@ def test_joker_optional_in_no_trumps__suitless_joker_following() -> None:
 def test_joker_compulsory_for_defender_in_misere__suitless_joker_following(contract: str) -> None:
     """`suitless-joker-following`: in misère a void player must play the suitless joker; this
     binds the defenders."""
-    deal = in_play(contract, N, n="5S 5C", e="AS 6C", w="JK 6D", s="", leader=N)
-    plays(deal, "5S", "AS")
+    deal = in_play(contract, N, n="5S 5C", e="AS 6C", w="JK 6D", s="", leader=E)
+    plays(deal, "AS")
     assert deal.to_act == W
     refused(deal, W, card_play("6D"), Code.JOKER_MUST_BE_PLAYED)
     assert legal_strings(deal) == {"JK"}
-    play(deal, W, "JK")
+    plays(deal, "JK", "5S")
     assert deal.last_trick is not None and deal.last_trick.winner == W
     assert deal.result is None  # the misère goes on
 
@@ -1247,10 +1264,10 @@ def test_unnominated_joker_breaks_misere__misere_joker() -> None:
     """`misere-joker`: an unnominated joker in the misère declarer's hand wins when played, so
     the misère is lost and the deal ends at once."""
     deal = in_play(
-        "MIS", N, n="JK 5C 6C", e="AS 7C 8C", w="KS 9C 10C", s="", leader=N, tricks=(0, 7)
+        "MIS", N, n="JK 5C 6C", e="AS 7C 8C", w="KS 9C 10C", s="", leader=E, tricks=(0, 7)
     )
-    play(deal, N, "JK", "S")
     plays(deal, "AS", "KS")
+    play(deal, N, "JK")  # void in spades: the declarer must play it, and it wins
     result = deal.result
     assert result is not None and deal.is_over
     assert result.made is False and result.declarer_tricks == 1
@@ -1601,8 +1618,8 @@ def _joker_only_when_void() -> tuple[Deal, Seat, Action]:
 
 
 def _joker_must_be_played() -> tuple[Deal, Seat, Action]:
-    deal = in_play("MIS", N, n="AS 5C", e="5D JK", w="JS 8C", leader=N)
-    play(deal, N, "AS")
+    deal = in_play("MIS", N, w="AS 5C", n="KS 8C", e="5D JK", leader=W)
+    plays(deal, "AS", "KS")
     return deal, E, card_play("5D")
 
 
@@ -1636,7 +1653,7 @@ def _joker_lead_last_trick_only() -> tuple[Deal, Seat, Action]:
     """Variant joker-leads-last-trick-only: no suitless joker lead before the last trick."""
     profile = profile_named("australian-4", ["joker-leads-last-trick-only"])
     hands = [cards("JK 5C"), cards("KS 6C"), cards("QS 7C"), cards("JS 8C")]
-    deal = Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(0, 8))
+    deal = Deal.in_play(profile, W, parse_bid("6NT"), N, hands, leader=N, tricks=(8, 0))
     return deal, N, card_play("JK", "H")
 
 
@@ -1806,13 +1823,13 @@ def test_precedence_plays_on_lead() -> None:
 def test_precedence_plays_following() -> None:
     """Precedence when following: unexpected-suit-name, then must-follow-suit /
     joker-only-when-void, then joker-must-be-played."""
-    deal = in_play("MIS", N, n="AS 5C", e="KS JK", w="5D JS", leader=N)
-    play(deal, N, "AS")
+    deal = in_play("MIS", N, w="AS 5C", n="KS 6C", e="QS JK", leader=W)
+    plays(deal, "AS", "KS")
     refused(deal, E, card_play("JK", "S"), Code.UNEXPECTED_SUIT_NAME)
     refused(deal, E, card_play("JK"), Code.JOKER_ONLY_WHEN_VOID)
-    refused(deal, W, card_play("5D"), Code.NOT_YOUR_TURN)
-    deal = in_play("MIS", N, n="AS 5C", e="5D JK", w="JS 6D", leader=N)
-    play(deal, N, "AS")
+    refused(deal, W, card_play("5C"), Code.NOT_YOUR_TURN)
+    deal = in_play("MIS", N, w="AS 5C", n="KS 6C", e="5D JK", leader=W)
+    plays(deal, "AS", "KS")
     refused(deal, E, card_play("5D", "D"), Code.UNEXPECTED_SUIT_NAME)
     refused(deal, E, card_play("5D"), Code.JOKER_MUST_BE_PLAYED)
     refused(deal, E, card_play("AS"), Code.CARD_NOT_HELD)

@@ -414,6 +414,14 @@ class Deal:
             )
         if leader in resting:
             raise SetupError("the dealer sits out this deal and does not lead")
+        if played and not tricks[profile.side_of[leader]]:
+            # The winner of a trick leads the next, so after the first trick the leader's
+            # side has won at least one (in a misère that stops at the declarer's first
+            # trick, the declarer can therefore never lead again).
+            raise SetupError(
+                f"the winner of a trick leads the next: {profile.seat_name(leader)}'s side "
+                f"has won none of the {played} tricks played"
+            )
         if leader in out:
             raise SetupError("the misère declarer's partner takes no part in the play")
         deal = cls.__new__(cls)

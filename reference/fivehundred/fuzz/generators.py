@@ -469,6 +469,9 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     _share(rng, counts, profile.side_of[declarer], played - won, absent)
     first = profile.side_of[declarer]  # the declaring side first, then the others
     tricks = {profile.side_names[first]: counts[first]} | _side_scores(profile, counts)
+    if played and not counts[profile.side_of[leader]]:
+        # The winner of the last trick leads, so the leader's side has won one at least.
+        leader = rng.choice([s for s in active if counts[profile.side_of[s]]])
     chosen = rng.choice(seats)
     setup = PlayStart(
         dealer=(chosen if dealer is None else dealer).name,
