@@ -7,7 +7,10 @@ the very same bytes for each of them.  Scenarios added since are not in the fixt
 A fixture entry changes only on purpose, re-recorded from the changed scenario and named
 here: on 1 December 2026 BZSC, SWXQ, ZE27 and 22Y4 (their `rules` citations) and GBH4 (East
 and West held spades that seven spade leads could not have left them; now hearts), after
-outside audits of the corpus.
+outside audits of the corpus; later that day D58Y, VWFA, ZB2X, 25CQ, 83AD, GBH4, 56VC, SWXQ,
+3VTA and PA8G, whose misère positions put on lead a seat whose side had won none of the
+tricks played (the winner of a trick leads the next: no deal reaches them), rewritten with a
+defender on lead or at the first trick.
 """
 
 from __future__ import annotations

@@ -179,7 +179,7 @@ def _prune(root: str, keep: int = KEEP_CODES) -> None:
     for _, path in folders[keep:]:
         shutil.rmtree(path, ignore_errors=True)
     if os.environ.get(CACHE_VARIABLE) is None:
-        # Our own default folder held one flat folder for every code until 2 December
+        # Our own default folder held one flat folder for every code until 1 December
         # 2026; nothing reads it any more.
         shutil.rmtree(os.path.join(os.path.dirname(root), "documents"), ignore_errors=True)
 
