@@ -915,3 +915,28 @@ def test_a_lost_nullo_pays_only_the_players_of_the_deal() -> None:
     paid = score_deal(profile, MISERE, N, 2, tricks, dealer=W).side_points
     assert paid == (-250, 20, 20, 0)
     assert score_deal(profile, MISERE, N, 2, tricks).side_points == (-250, 20, 20, 20)
+
+
+def test_the_snapshot_copies_every_field_that_holds_a_list() -> None:
+    """``snapshot()`` copies only the fields named in ``LIST_FIELDS``: a list held anywhere
+    else would be shared with every snapshot taken before, so a refused action that changed
+    it in place would go unseen.  Every profile and toggle, through whole random deals."""
+    from fivehundred.engine.deal import LIST_FIELDS
+
+    rng = random.Random(7)
+    checked = 0
+    for name in PROFILE_NAMES:
+        for variant in (None, *VARIANTS):
+            try:
+                profile = get_profile(name, [] if variant is None else [variant])
+            except (KeyError, ValueError):
+                continue  # a toggle this profile does not take
+            deal = Deal.from_deck(profile, profile.seat_list[0], shuffled_deck(profile, rng))
+            while True:
+                held = {f for f in Deal.__slots__ if isinstance(getattr(deal, f, None), list)}
+                assert held <= set(LIST_FIELDS), (profile.name, held - set(LIST_FIELDS))
+                checked += 1
+                if deal.result is not None or deal.to_act is None:
+                    break
+                deal.apply(deal.to_act, rng.choice(list(deal.legal_actions())))
+    assert checked > 1000

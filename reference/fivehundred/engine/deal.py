@@ -1031,8 +1031,9 @@ class Deal:
 
     def snapshot(self) -> tuple[object, ...]:
         """Every field, for checking that a refused action changed nothing (the executor
-        takes one before every action, so the fields are read in one C call)."""
-        return tuple(tuple(v) if type(v) is list else v for v in _ALL_FIELDS(self))
+        takes one before every action, so the fields are read in two C calls and only the
+        lists, named in :data:`LIST_FIELDS`, are copied)."""
+        return (*_FIXED_FIELDS(self), *map(tuple, _LIST_FIELDS(self)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self.snapshot() == other.snapshot()
@@ -1040,7 +1041,11 @@ class Deal:
     __hash__ = None  # type: ignore[assignment]
 
 
-_ALL_FIELDS = operator.attrgetter(*Deal.__slots__)
+LIST_FIELDS = ("_calls", "_trick_sides", "hands", "trick_cards", "trick_seats", "tricks_won")
+"""The fields holding a list, changed in place as the deal goes on (a test checks that no
+other field ever holds one); the others hold values that are replaced, never changed."""
+_FIXED_FIELDS = operator.attrgetter(*(f for f in Deal.__slots__ if f not in LIST_FIELDS))
+_LIST_FIELDS = operator.attrgetter(*LIST_FIELDS)
 
 
 def _opening_leader(profile: Profile, dealer: Seat, declarer: Seat, contract: Bid) -> Seat:
