@@ -12,7 +12,6 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from ..safety import clean_text
 from ..scenarios.narration import step_text
@@ -25,6 +24,7 @@ from ..verify.verification import (
     Verification,
     skips_by_reason,
 )
+from ._grid import Column, Grid
 
 __all__ = ["STATUS_STYLE", "print_text_report", "rule_table", "say", "shown_path"]
 
@@ -132,14 +132,17 @@ def _columns(verification: Verification) -> list[Outcome]:
     return plain
 
 
-def summary_table(verification: Verification) -> Table:
-    title = clean_text(escape(f"{verification.implementation.name}: results by area"))
-    table = Table(title=title, title_justify="left")
-    table.add_column("area")
+def summary_table(verification: Verification) -> Grid:
+    title = clean_text(f"{verification.implementation.name}: results by area")
     columns = _columns(verification)
-    for outcome in columns:
-        table.add_column(outcome.value, justify="right", style=OUTCOME_STYLE[outcome])
-    table.add_column("total", justify="right")
+    table = Grid(
+        title,
+        [
+            Column("area"),
+            *(Column(o.value, "right", OUTCOME_STYLE[o]) for o in columns),
+            Column("total", "right"),
+        ],
+    )
     areas: dict[str, dict[Outcome, int]] = {}
     for entry in verification.entries:
         counts = areas.setdefault(entry.scenario.area or "-", dict.fromkeys(Outcome, 0))
@@ -147,43 +150,43 @@ def summary_table(verification: Verification) -> Table:
     for area in sorted(areas):
         counts = areas[area]
         table.add_row(
-            clean_text(escape(area)), *(str(counts[o]) for o in columns), str(sum(counts.values()))
+            clean_text(area), *(str(counts[o]) for o in columns), str(sum(counts.values()))
         )
     table.add_row(
-        "[bold]all",
-        *(f"[bold]{verification.count(o)}" for o in columns),
-        f"[bold]{len(verification.entries)}",
+        ("all", "bold"),
+        *((str(verification.count(o)), "bold") for o in columns),
+        (str(len(verification.entries)), "bold"),
     )
     return table
 
 
-def rule_table(verification: Verification) -> Table:
+def rule_table(verification: Verification) -> Grid:
     """Passed, failed and unchecked by rule: which rules does it break, which were not checked?"""
     return _counts_table(
         "by rule (a scenario counts under every rule it cites)", "rule", verification.by_rule()
     )
 
 
-def profile_table(verification: Verification) -> Table:
+def profile_table(verification: Verification) -> Grid:
     """Passed, failed and skipped by profile: which rule sets were run at all?"""
     return _counts_table("by profile (with variant toggles)", "profile", verification.by_profile())
 
 
-def _counts_table(title: str, first: str, rows: list[RuleCounts]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(first)
-    for name, style in (
-        ("passed", "green"),
-        ("failed", "bold red"),
-        ("expected", "cyan"),
-        ("skipped", "yellow"),
-        ("partly checked", "yellow"),
-        ("unchecked checks", "yellow"),
-    ):
-        table.add_column(name, justify="right", style=style)
+_COUNT_COLUMNS = [
+    Column("passed", "right", "green"),
+    Column("failed", "right", "bold red"),
+    Column("expected", "right", "cyan"),
+    Column("skipped", "right", "yellow"),
+    Column("partly checked", "right", "yellow"),
+    Column("unchecked checks", "right", "yellow"),
+]
+
+
+def _counts_table(title: str, first: str, rows: list[RuleCounts]) -> Grid:
+    table = Grid(title, [Column(first), *_COUNT_COLUMNS])
     for counts in rows:
         table.add_row(
-            counts.rule,
+            clean_text(counts.rule),
             str(counts.passed),
             str(counts.failed),
             str(counts.expected_failures),
