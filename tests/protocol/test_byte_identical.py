@@ -10,7 +10,8 @@ and West held spades that seven spade leads could not have left them; now hearts
 outside audits of the corpus; later that day D58Y, VWFA, ZB2X, 25CQ, 83AD, GBH4, 56VC, SWXQ,
 3VTA and PA8G, whose misère positions put on lead a seat whose side had won none of the
 tricks played (the winner of a trick leads the next: no deal reaches them), rewritten with a
-defender on lead or at the first trick.
+defender on lead or at the first trick; and P32T, whose `suits_led` (spades and hearts only)
+no seven tricks could have been played with its hands: clubs are now led too.
 """
 
 from __future__ import annotations

@@ -85,6 +85,26 @@ def test_text_from_a_scenario_is_printed_as_written_never_as_emoji(write: Write)
     assert "\N{CROSS MARK}" not in output and "\N{PLAYING CARD BLACK JOKER}" not in output
 
 
+def test_text_from_a_scenario_that_looks_like_markup_is_printed_as_written(
+    write: Write,
+) -> None:
+    """A title or an assert with square brackets is the author's text, not rich markup: it
+    used to crash ``show`` and ``list`` with a MarkupError traceback."""
+    title = "[/] Brackets [bold]stay[/bold] as written \\"
+    claim = "A bid of [red]6C[/] outranks 6S [/]."
+    text = GOOD.replace("A declarer may be outbid by a higher bid", f"'{title}'")
+    path = write("brackets.yaml", text.replace("A bid of 6C outranks 6S.", f"'{claim}'"))
+    code, output = _run("show", str(path))
+    assert code == 0 and title in output and claim in output, output
+    wrong = write("wrong.yaml", path.read_text(encoding="utf-8").replace("to_act: S", "to_act: W"))
+    code, output = _run("verify", str(wrong))
+    assert code == 1 and title in output and "Traceback" not in output, output
+    code, output = _run("list", "--format", "json", str(path))
+    assert json.loads(output)[0]["title"] == title
+    code, output = _run("list", str(path))
+    assert "[/] Brackets [bold]stay[/bold]" in output, output
+
+
 def test_verify_counts_invalid_files_as_failure(write: Write) -> None:
     good = write("good.yaml", GOOD)
     write("bad.yaml", "id: [")

@@ -413,6 +413,9 @@ def list_command(
         sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
         return
     from rich.table import Table
+    from rich.text import Text
+
+    from ..safety import clean_text
 
     table = Table(title=f"{len(chosen)} scenarios", title_justify="left")
     table.add_column("id", style="bold cyan", no_wrap=True)
@@ -424,7 +427,9 @@ def list_command(
         table.add_column("profile", style="magenta")
     for s in chosen:
         row = [s.id, s.area, s.title, ", ".join(s.rules)]
-        table.add_row(*row, *([s.profile_label] if several else []))
+        # a scenario's own text, shown as written (never read as rich markup)
+        cells = [Text(clean_text(cell)) for cell in row]
+        table.add_row(*cells, *([s.profile_label] if several else []))
     out_console().print(table)
 
 

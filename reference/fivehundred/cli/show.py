@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..engine import DEFAULT_PROFILE, Card, get_profile, parse_card
 from ..engine.cards import card_display, card_suit, card_token, sort_key
+from ..safety import clean_text
 from ..scenarios import (
     ORDERED,
     AuctionStart,
@@ -151,13 +152,15 @@ def step_sentence(step: Any) -> Text:
 def render(scenario: Scenario) -> Group:
     header = Text()
     header.append(f"{scenario.id}  ", style="bold cyan")
-    header.append(scenario.title, style="bold")
+    header.append(clean_text(scenario.title), style="bold")
     meta = Table.grid(padding=(0, 2))
     meta.add_column(style="cyan", no_wrap=True)
     meta.add_column()
-    meta.add_row("area", scenario.area or "-")
+    # Text written in a scenario file is shown as it is, never read as rich markup: a title
+    # or an assert may well contain "[/]".
+    meta.add_row("area", Text(clean_text(scenario.area or "-")))
     meta.add_row("rules", "\n".join(f"{r} — {anchor_title(r)}" for r in scenario.rules))
-    meta.add_row("asserts", scenario.assertion)
+    meta.add_row("asserts", Text(clean_text(scenario.assertion)))
     if scenario.profile_label != DEFAULT_PROFILE.name:
         meta.add_row("profile", scenario.profile_label)
     if scenario.tags:
@@ -165,7 +168,7 @@ def render(scenario: Scenario) -> Group:
     if scenario.path is not None:
         from ..reports.text import shown_path
 
-        meta.add_row("file", shown_path(scenario.path))
+        meta.add_row("file", Text(clean_text(shown_path(scenario.path))))
     steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
     steps.add_column("#", justify="right", style="dim")
     steps.add_column("step")
