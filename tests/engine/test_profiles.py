@@ -940,3 +940,83 @@ def test_the_snapshot_copies_every_field_that_holds_a_list() -> None:
                     break
                 deal.apply(deal.to_act, rng.choice(list(deal.legal_actions())))
     assert checked > 1000
+
+
+DEALS_EACH = 6
+
+
+def test_every_position_real_play_reaches_passes_the_suits_led_check() -> None:
+    """The check that the suits said to be led fit the hands (``Deal.in_play``) is only a
+    necessary condition: no position reached by legal play, in any profile or toggle, may
+    be refused by it.  Each trick boundary of random deals is set up again from its hands,
+    tricks and suits led."""
+    rng = random.Random(11)
+    checked = 0
+    for name in PROFILE_NAMES:
+        for variant in (None, *VARIANTS):
+            try:
+                profile = get_profile(name, [] if variant is None else [variant])
+            except (KeyError, ValueError):
+                continue
+            for _ in range(DEALS_EACH):
+                deal = Deal.from_deck(
+                    profile, rng.choice(profile.seat_list), shuffled_deck(profile, rng)
+                )
+                while deal.result is None:
+                    assert deal.to_act is not None
+                    if (
+                        deal.phase is Phase.PLAY
+                        and deal.tricks_played
+                        and not deal.trick_cards
+                        and deal.declarer is not None
+                        # a nominated joker once played is a position no play start states
+                        and (deal.nominated is None or JOKER in deal.hand(deal.declarer))
+                    ):
+                        assert deal.contract is not None
+                        again = Deal.in_play(
+                            profile,
+                            deal.dealer,
+                            deal.contract,
+                            deal.declarer,
+                            [deal.hand(s) for s in profile.seat_list],
+                            leader=deal.to_act,
+                            nominated=deal.nominated,
+                            suits_led=deal.suits_led_list,
+                            tricks=deal.tricks_won,
+                        )
+                        assert again.to_act == deal.to_act
+                        checked += 1
+                    deal.apply(deal.to_act, rng.choice(list(deal.legal_actions())))
+    assert checked > 1000
+
+
+def test_suits_led_that_the_hands_contradict_are_refused() -> None:
+    """Seven tricks led only in spades and hearts, with three seats still holding hearts and
+    two still holding spades, would have used more cards of those suits than are gone."""
+    hands = [cards("JK 9D 10D"), cards("KH 7S 8D"), cards("4H 5H 9S"), cards("5C 6C JD")]
+    seven_nt, hearts = parse_bid("7NT"), Suit.HEARTS
+    spades, clubs = Suit.SPADES, Suit.CLUBS
+    with pytest.raises(SetupError, match="7 tricks cannot have been led in S, H"):
+        Deal.in_play(
+            DEFAULT_PROFILE,
+            W,
+            seven_nt,
+            N,
+            hands,
+            leader=N,
+            nominated=hearts,
+            suits_led=[spades, hearts],
+            tricks=(4, 3),
+        )
+    deal = Deal.in_play(
+        DEFAULT_PROFILE,
+        W,
+        seven_nt,
+        N,
+        hands,
+        leader=N,
+        nominated=hearts,
+        suits_led=[spades, hearts, clubs],
+        tricks=(4, 3),
+    )
+    assert deal.to_act == N

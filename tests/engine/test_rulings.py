@@ -1190,14 +1190,14 @@ def test_joker_lead_names_unled_suit__joker_lead() -> None:
 def test_joker_lead_by_defender_in_misere__joker_lead() -> None:
     """`joker-lead`: a defender leading the suitless joker in misère names an unled suit."""
     deal = in_play(
-        "MIS", N, n="5C 6C", e="JK 7C", w="8C 9C", s="", leader=E, suits_led="C", tricks=(0, 8)
+        "MIS", N, n="5H 6H", e="JK 7C", w="8H 9H", s="", leader=E, suits_led="C", tricks=(0, 8)
     )
     assert {a for a in legal_strings(deal) if a.startswith("JK")} == {"JK:S", "JK:D", "JK:H"}
     refused(deal, E, card_play("JK", "C"), Code.JOKER_SUIT_ALREADY_LED)
     play(deal, E, "JK", "D")
     assert deal.to_act == W  # S sits out
-    assert legal_strings(deal) == {"8C", "9C"}  # W is void in diamonds
-    plays(deal, "8C", "5C")
+    assert legal_strings(deal) == {"8H", "9H"}  # W is void in diamonds
+    plays(deal, "8H", "5H")
     assert deal.last_trick is not None and deal.last_trick.winner == E and deal.result is None
 
 

@@ -424,9 +424,13 @@ class Deal:
             )
         if leader in out:
             raise SetupError("the misère declarer's partner takes no part in the play")
+        hand_masks = [mask_of(h) for h in hand_lists]
+        if led_suits and played:
+            playing = [seat for seat in profile.seat_list if seat not in out]
+            _check_suits_led(profile, contract, nominated, hand_masks, playing, led_suits, played)
         deal = cls.__new__(cls)
         deal._init_common(profile, dealer)
-        deal.hands = [mask_of(h) for h in hand_lists]
+        deal.hands = hand_masks
         deal.kitty = 0
         deal.contract = contract
         deal.declarer = declarer
@@ -1039,6 +1043,47 @@ class Deal:
         return isinstance(other, Deal) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _check_suits_led(
+    profile: Profile,
+    contract: Bid,
+    nominated: Suit | None,
+    hands: list[int],
+    playing: list[Seat],
+    led_suits: list[Suit],
+    played: int,
+) -> None:
+    """Refuse ``suits_led`` that no play could have left these hands with.
+
+    Cards are never gained during play, so a seat that still holds a card of a suit
+    followed that suit every time it was led, and each such trick also took the leader's
+    card of the suit: a suit led ``k`` times used at least ``k`` times that many of its
+    cards, out of those no hand holds.  The tricks played must fit into the suits said to
+    have been led (a suitless joker not in any hand may have led one more).  This is a
+    necessary condition only: it catches a position whose hands contradict its history."""
+    rules = trick_rules(contract.trump, nominated)
+    held = 0
+    for mask in hands:
+        held |= mask
+    room = 1 if rules.joker_is_suitless and profile.has_card(JOKER) and not held >> JOKER & 1 else 0
+    for suit in dict.fromkeys(led_suits):
+        cards = rules.suit_masks[suit] & profile.deck_mask
+        holders = sum(1 for seat in playing if hands[seat] & cards)
+        gone = (cards & ~held).bit_count()
+        most = gone // max(holders, 1)
+        if not most and not room:
+            raise SetupError(
+                f"{suit.name.lower()} cannot have been led: {holders} hands in play still hold "
+                f"{suit.name.lower()} and only {gone} of them are gone"
+            )
+        room += most
+    if room < played:
+        raise SetupError(
+            f"{played} tricks cannot have been led in {', '.join(s.letter for s in led_suits)} "
+            "with these hands: a seat that still holds a suit followed it every time it was "
+            "led, so the suits led would have used more cards than are gone"
+        )
 
 
 LIST_FIELDS = ("_calls", "_trick_sides", "hands", "trick_cards", "trick_seats", "tricks_won")

@@ -473,18 +473,24 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
         # The winner of the last trick leads, so the leader's side has won one at least.
         leader = rng.choice([s for s in active if counts[profile.side_of[s]]])
     chosen = rng.choice(seats)
-    setup = PlayStart(
-        dealer=(chosen if dealer is None else dealer).name,
-        contract=contract,
-        declarer=declarer.name,
-        hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
-        leader=leader.name,
-        suits_led=tuple(s.letter for s in led) or None,
-        tricks=tricks,
-    )
-    try:
-        driver = _driver(rng, profile, setup, 0.4)
-    except InputError:  # not a position the engine accepts: a random deal instead
+    # Random hands may not fit the suits drawn as led (a seat holding a suit followed it
+    # each time it was led): then every suit, then none said to be led.
+    for suits_led in (led, list(SUITS), []):
+        setup = PlayStart(
+            dealer=(chosen if dealer is None else dealer).name,
+            contract=contract,
+            declarer=declarer.name,
+            hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
+            leader=leader.name,
+            suits_led=tuple(s.letter for s in suits_led) or None,
+            tricks=tricks,
+        )
+        try:
+            driver = _driver(rng, profile, setup, 0.4)
+            break
+        except InputError:
+            continue
+    else:  # not a position the engine accepts: a random deal instead
         return random_deal(rng, profile)
     driver.play_out()
     driver.after_the_end()
