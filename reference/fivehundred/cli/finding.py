@@ -7,7 +7,6 @@ rules that would match something.  Every miss is a :class:`click.UsageError`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +20,8 @@ __all__ = ["find_scenario", "no_match_message", "normalise_selection", "unknown_
 
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    import difflib  # only for a mistyped id: 4 ms of every command's start otherwise
+
     close = difflib.get_close_matches(word.upper(), sorted(set(choices)), n=3, cutoff=0.5)
     return f"; did you mean {' or '.join(close)}?" if close else ""
 

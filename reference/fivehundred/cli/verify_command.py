@@ -16,6 +16,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -30,12 +31,6 @@ from ..verify.expectations import (
     dump_expectations,
     load_expectations,
 )
-from ..verify.external import (
-    DEFAULT_STARTUP_TIMEOUT,
-    DEFAULT_TIMEOUT,
-    ExternalImplementation,
-    HandshakeError,
-)
 from ..verify.protocol import ImplementationInfo
 from ..verify.runner import ReferenceImplementation, Selection
 from ..verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
@@ -48,6 +43,11 @@ from ..verify.verification import (
 from .consoles import err_console, out_console, print_diagnostics
 from .finding import no_match_message, normalise_selection, unknown_ids_message
 from .stopping import signals_raise
+
+if TYPE_CHECKING:
+    # Imported where an adapter is run: the adapter process machinery is no part of
+    # verifying the reference, which every plain ``fivehundred verify`` does.
+    from ..verify.external import ExternalImplementation
 
 __all__ = ["VerifyOptions", "run_verify"]
 
@@ -122,6 +122,8 @@ def _unknown_ids(expectations: dict[str, Expectation], corpus: Corpus) -> list[s
 
 
 def _external(options: VerifyOptions) -> ExternalImplementation:
+    from ..verify.external import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, ExternalImplementation
+
     assert options.command is not None
     try:
         return ExternalImplementation(
@@ -140,6 +142,8 @@ def _verify_external(
     options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
 ) -> Verification:
     """Shake hands, then run; a failed handshake is a broken adapter, not a crash."""
+    from ..verify.external import HandshakeError
+
     implementation = _external(options)
     mode = "one-shot" if options.one_shot else "persistent"
     try:

@@ -37,8 +37,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import shutil
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -166,6 +164,8 @@ def _prune(root: str, keep: int = KEEP_CODES) -> None:
     modification time, which every process that reads or stores an entry refreshes.
     Only folders named as a code's are touched; one that vanishes or resists meanwhile
     is left alone (a process still using it just misses)."""
+    import shutil  # here, not at the top: with bz2 and lzma, 4 ms of every warm start
+
     try:
         with os.scandir(root) as entries:
             folders = [
@@ -219,6 +219,8 @@ def store(
 ) -> None:
     """Keep the document of a text that passed YAML and ``schema_name`` (atomically),
     saying which code checked it and whether lint found it clean."""
+    import tempfile  # here, not at the top: only a miss stores
+
     key = _key(text, schema_name)
     if key is None:
         return
