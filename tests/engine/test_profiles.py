@@ -8,7 +8,7 @@ where a toggle changes it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import pytest
 from fivehundred.engine import (
@@ -917,6 +917,26 @@ def test_a_lost_nullo_pays_only_the_players_of_the_deal() -> None:
     assert score_deal(profile, MISERE, N, 2, tricks).side_points == (-250, 20, 20, 20)
 
 
+def _every_profile_and_toggle() -> Iterator[Profile]:
+    for name in PROFILE_NAMES:
+        for variant in (None, *VARIANTS):
+            try:
+                yield get_profile(name, [] if variant is None else [variant])
+            except (KeyError, ValueError):
+                continue  # a toggle this profile does not take
+
+
+def _random_play(profile: Profile, rng: random.Random) -> Iterator[Deal]:
+    """One random deal, yielded at each state from the deal to the end (the same object,
+    changing between yields)."""
+    deal = Deal.from_deck(profile, rng.choice(profile.seat_list), shuffled_deck(profile, rng))
+    while True:
+        yield deal
+        if deal.result is not None or deal.to_act is None:
+            return
+        deal.apply(deal.to_act, rng.choice(list(deal.legal_actions())))
+
+
 def test_the_snapshot_copies_every_field_that_holds_a_list() -> None:
     """``snapshot()`` copies only the fields named in ``LIST_FIELDS``: a list held anywhere
     else would be shared with every snapshot taken before, so a refused action that changed
@@ -925,20 +945,11 @@ def test_the_snapshot_copies_every_field_that_holds_a_list() -> None:
 
     rng = random.Random(7)
     checked = 0
-    for name in PROFILE_NAMES:
-        for variant in (None, *VARIANTS):
-            try:
-                profile = get_profile(name, [] if variant is None else [variant])
-            except (KeyError, ValueError):
-                continue  # a toggle this profile does not take
-            deal = Deal.from_deck(profile, profile.seat_list[0], shuffled_deck(profile, rng))
-            while True:
-                held = {f for f in Deal.__slots__ if isinstance(getattr(deal, f, None), list)}
-                assert held <= set(LIST_FIELDS), (profile.name, held - set(LIST_FIELDS))
-                checked += 1
-                if deal.result is not None or deal.to_act is None:
-                    break
-                deal.apply(deal.to_act, rng.choice(list(deal.legal_actions())))
+    for profile in _every_profile_and_toggle():
+        for deal in _random_play(profile, rng):
+            held = {f for f in Deal.__slots__ if isinstance(getattr(deal, f, None), list)}
+            assert held <= set(LIST_FIELDS), (profile.name, held - set(LIST_FIELDS))
+            checked += 1
     assert checked > 1000
 
 
@@ -952,41 +963,33 @@ def test_every_position_real_play_reaches_passes_the_suits_led_check() -> None:
     tricks and suits led."""
     rng = random.Random(11)
     checked = 0
-    for name in PROFILE_NAMES:
-        for variant in (None, *VARIANTS):
-            try:
-                profile = get_profile(name, [] if variant is None else [variant])
-            except (KeyError, ValueError):
-                continue
-            for _ in range(DEALS_EACH):
-                deal = Deal.from_deck(
-                    profile, rng.choice(profile.seat_list), shuffled_deck(profile, rng)
+    for profile in _every_profile_and_toggle():
+        for _ in range(DEALS_EACH):
+            for deal in _random_play(profile, rng):
+                if (
+                    deal.phase is not Phase.PLAY
+                    or not deal.tricks_played
+                    or deal.trick_cards
+                    or deal.contract is None
+                    or deal.declarer is None
+                    or deal.to_act is None
+                    # a nominated joker once played is a position no play start states
+                    or (deal.nominated is not None and JOKER not in deal.hand(deal.declarer))
+                ):
+                    continue
+                again = Deal.in_play(
+                    profile,
+                    deal.dealer,
+                    deal.contract,
+                    deal.declarer,
+                    [deal.hand(s) for s in profile.seat_list],
+                    leader=deal.to_act,
+                    nominated=deal.nominated,
+                    suits_led=deal.suits_led_list,
+                    tricks=deal.tricks_won,
                 )
-                while deal.result is None:
-                    assert deal.to_act is not None
-                    if (
-                        deal.phase is Phase.PLAY
-                        and deal.tricks_played
-                        and not deal.trick_cards
-                        and deal.declarer is not None
-                        # a nominated joker once played is a position no play start states
-                        and (deal.nominated is None or JOKER in deal.hand(deal.declarer))
-                    ):
-                        assert deal.contract is not None
-                        again = Deal.in_play(
-                            profile,
-                            deal.dealer,
-                            deal.contract,
-                            deal.declarer,
-                            [deal.hand(s) for s in profile.seat_list],
-                            leader=deal.to_act,
-                            nominated=deal.nominated,
-                            suits_led=deal.suits_led_list,
-                            tricks=deal.tricks_won,
-                        )
-                        assert again.to_act == deal.to_act
-                        checked += 1
-                    deal.apply(deal.to_act, rng.choice(list(deal.legal_actions())))
+                assert again.to_act == deal.to_act
+                checked += 1
     assert checked > 1000
 
 
