@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -344,24 +344,12 @@ class Scenario:
 
 
 def _input_step(step: Step) -> Step:
+    """The step as an implementation is sent it: no expected rejection, no note."""
     if isinstance(step, Checkpoint):
         return ObserveStep(step.keys, step.mark)
-    if isinstance(step, ActionStep):
-        if isinstance(step, CallStep):
-            return CallStep(step.seat, step.call, mark=step.mark)
-        if isinstance(step, DiscardStep):
-            return DiscardStep(step.seat, step.cards, mark=step.mark)
-        if isinstance(step, NominateStep):
-            return NominateStep(step.seat, step.suit, mark=step.mark)
-        if isinstance(step, SansKittyStep):
-            return SansKittyStep(step.seat, mark=step.mark)
-        assert isinstance(step, PlayStep)
-        return PlayStep(step.seat, step.card, step.names, mark=step.mark)
-    if isinstance(step, DealStep):
-        return DealStep(step.deck, mark=step.mark)
-    if isinstance(step, DealResultStep):
-        return DealResultStep(step.result, mark=step.mark)
-    return step
+    if isinstance(step, ObserveStep) or (step.reject is None and step.note is None):
+        return step  # nothing to leave out (steps are frozen, so they can be shared)
+    return replace(step, reject=None, note=None)
 
 
 def _input_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
