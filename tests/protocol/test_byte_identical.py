@@ -11,7 +11,9 @@ outside audits of the corpus; later that day D58Y, VWFA, ZB2X, 25CQ, 83AD, GBH4,
 3VTA and PA8G, whose misère positions put on lead a seat whose side had won none of the
 tricks played (the winner of a trick leads the next: no deal reaches them), rewritten with a
 defender on lead or at the first trick; and P32T, whose `suits_led` (spades and hearts only)
-no seven tricks could have been played with its hands: clubs are now led too.
+no seven tricks could have been played with its hands: clubs are now led too; and the
+`rules` of JR6G (dealer-rotation, the clockwise order, for follow-suit) and 24WK
+(nominated-joker for misere-joker), which cited rulings their steps do not exercise.
 """
 
 from __future__ import annotations
