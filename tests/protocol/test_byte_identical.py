@@ -13,7 +13,9 @@ tricks played (the winner of a trick leads the next: no deal reaches them), rewr
 defender on lead or at the first trick; and P32T, whose `suits_led` (spades and hearts only)
 no seven tricks could have been played with its hands: clubs are now led too; and the
 `rules` of JR6G (dealer-rotation, the clockwise order, for follow-suit) and 24WK
-(nominated-joker for misere-joker), which cited rulings their steps do not exercise.
+(nominated-joker for misere-joker), which cited rulings their steps do not exercise; 4NKT
+(no longer cites opening-lead, which it does not test) and Y5H8 (South's card is refused
+too, as its assert says of every other seat).
 """
 
 from __future__ import annotations
