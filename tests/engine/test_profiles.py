@@ -1023,3 +1023,23 @@ def test_suits_led_that_the_hands_contradict_are_refused() -> None:
         tricks=(4, 3),
     )
     assert deal.to_act == N
+
+
+def test_a_suit_none_of_whose_gone_cards_could_have_led_is_refused_wherever_it_is_listed() -> None:
+    """Three seats still hold clubs and only two clubs are gone, so no club trick can have
+    been played: the list is refused even after a suit with room for every trick (the
+    joker is held, so it did not lead clubs either)."""
+    hands = [cards("JK 5C 6C"), cards("7C 8C 9C"), cards("10C JC QC"), cards("4D 5D 6D")]
+    diamonds, clubs = Suit.DIAMONDS, Suit.CLUBS
+    for led in ([diamonds, clubs], [clubs, diamonds]):
+        with pytest.raises(SetupError, match="clubs cannot have been led"):
+            Deal.in_play(
+                DEFAULT_PROFILE,
+                W,
+                parse_bid("6NT"),
+                N,
+                hands,
+                leader=N,
+                suits_led=led,
+                tricks=(4, 3),
+            )

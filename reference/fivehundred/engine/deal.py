@@ -1066,18 +1066,22 @@ def _check_suits_led(
     held = 0
     for mask in hands:
         held |= mask
-    room = 1 if rules.joker_is_suitless and profile.has_card(JOKER) and not held >> JOKER & 1 else 0
+    joker_lead = rules.joker_is_suitless and profile.has_card(JOKER) and not held >> JOKER & 1
+    room = 0
     for suit in dict.fromkeys(led_suits):
         cards = rules.suit_masks[suit] & profile.deck_mask
         holders = sum(1 for seat in playing if hands[seat] & cards)
         gone = (cards & ~held).bit_count()
         most = gone // max(holders, 1)
-        if not most and not room:
-            raise SetupError(
-                f"{suit.name.lower()} cannot have been led: {holders} hands in play still hold "
-                f"{suit.name.lower()} and only {gone} of them are gone"
-            )
+        if not most:
+            if not joker_lead:
+                raise SetupError(
+                    f"{suit.name.lower()} cannot have been led: {holders} hands in play still "
+                    f"hold {suit.name.lower()} and only {gone} of them are gone"
+                )
+            joker_lead, most = False, 1  # only the joker, led naming it, can have led it
         room += most
+    room += joker_lead
     if room < played:
         raise SetupError(
             f"{played} tricks cannot have been led in {', '.join(s.letter for s in led_suits)} "
