@@ -15,7 +15,10 @@ no seven tricks could have been played with its hands: clubs are now led too; an
 `rules` of JR6G (dealer-rotation, the clockwise order, for follow-suit) and 24WK
 (nominated-joker for misere-joker), which cited rulings their steps do not exercise; 4NKT
 (no longer cites opening-lead, which it does not test) and Y5H8 (South's card is refused
-too, as its assert says of every other seat).
+too, as its assert says of every other seat); and, after further audits on 1 December, SDVC
+(no longer cites misere-joker: no joker is played) and SQP9 (South, the misère partner, who
+sits out from the auction on, now holds the ten cards the partner keeps, not three) and
+CJ2G (checks that nothing is exposed while the first trick is still being played).
 """
 
 from __future__ import annotations

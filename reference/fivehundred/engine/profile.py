@@ -880,10 +880,10 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "the misère",
                 _AUSTRALIAN_ONLY,
                 _set_reading(
-                    "double nullo: the published descriptions make it a call of its own worth "
-                    "500 beside the 250 nullo; the toggle adds no call and makes the profile's "
-                    "misère and open misère double instead, at their own values; only the "
-                    "declarer's hand is exposed",
+                    "double nullo: the published descriptions make it a call of its own "
+                    "beside the 250 nullo (a 1990s team-rules text values it at 500); the "
+                    "toggle adds no call and makes the profile's misère and open misère double "
+                    "instead, at their own values; only the declarer's hand is exposed",
                     double_nullo=True,
                 ),
             ),
