@@ -8,9 +8,11 @@ Two kinds of data, found two ways:
   install) there is no ``_data`` folder and the repository folders are used directly.
 * **The suite a command works on** — whose ``scenarios/`` it reads — is the first of:
   the ``--suite DIR`` option (:func:`use_suite`), the ``FIVEHUNDRED_HOME``
-  environment variable, the current folder when it holds a ``scenarios/`` folder,
-  and last the bundled corpus.  A folder named explicitly that holds no
-  ``scenarios/`` is an error (:class:`SuiteError`), never a silent fallback.
+  environment variable, the nearest of the current folder and its parents that holds
+  a ``scenarios/`` folder (so a command run from ``scenarios/misere`` works on that
+  suite, as git finds its repository), and last the bundled corpus.  A folder named
+  explicitly that holds no ``scenarios/`` is an error (:class:`SuiteError`), never a
+  silent fallback.
 
 Schemas are loaded once and validated offline: every schema is registered by its
 ``$id``, so the relative ``$ref``s between them resolve without a network.
@@ -87,8 +89,9 @@ def suite_root() -> Path:
     if override:
         return _checked(Path(override), HOME_VARIABLE)
     here = Path.cwd()
-    if (here / "scenarios").is_dir():
-        return here
+    for folder in (here, *here.parents):
+        if (folder / "scenarios").is_dir():
+            return folder
     return bundled_root()
 
 

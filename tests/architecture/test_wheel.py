@@ -85,6 +85,8 @@ def test_the_installed_wheel_reads_a_users_own_suite(installed: Path, tmp_path: 
         installed, "verify", cwd=tmp_path, env={"FIVEHUNDRED_HOME": str(suite)}
     )
     assert "verify: 1 passed" in _run(installed, "verify", cwd=suite)
+    # from a folder inside the suite, as git finds its repository
+    assert "verify: 1 passed" in _run(installed, "verify", cwd=suite / "scenarios" / "auction")
     empty = tmp_path / "empty"
     empty.mkdir()
     result = subprocess.run(

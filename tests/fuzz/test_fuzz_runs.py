@@ -282,6 +282,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["--variant", "no-misere", "--variant", "blind-misere"], "cannot be combined"),
         (["--profile", "american-3", "--variant", "deck-24"], "does not apply"),
         (["--jobs", "0"], "--jobs"),
+        (["--deals", "0"], "--deals: must be at least 1"),
         (["--impl", "'unbalanced"], "--impl"),
         (["--time", "nan"], "--time"),
         (["--time", "-5"], "--time"),
@@ -299,6 +300,13 @@ def test_fuzzing_the_reference_in_process_from_the_command_line() -> None:
     done = _cli("--deals", "6", "--format", "json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["deals"] == 6
+
+
+def test_a_shard_with_no_deal_says_nothing_was_checked() -> None:
+    done = _cli("--deals", "2", "--shard", "3/3")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("No deal was run (seed 0): nothing was checked.")
+    assert "agreed" not in done.stdout
 
 
 def test_a_missing_adapter_is_a_broken_adapter_not_a_traceback() -> None:

@@ -75,9 +75,9 @@ def _command(fault: str, marker: str) -> str:
     return shlex.join([sys.executable, str(ADAPTER), fault, "--marker", marker])
 
 
-def _verify(tmp_path: Path, fault: str, *options: str) -> tuple[int, dict, str]:
+def _verify(tmp_path: Path, fault: str, *options: str, copies: int = 1) -> tuple[int, dict, str]:
     marker = f"hostile-{uuid.uuid4().hex[:12]}"
-    area = _suite(tmp_path)
+    area = _suite(tmp_path, copies)
     done = subprocess.run(
         [
             sys.executable,
@@ -139,10 +139,14 @@ def test_hostile_names_and_stderr_do_not_stop_a_correct_run(tmp_path: Path, faul
 
 def test_max_time_bounds_a_run_against_an_adapter_that_always_hangs(tmp_path: Path) -> None:
     started = time.monotonic()
-    code, report, _ = _verify(tmp_path, "hang", "--max-time", "2", "--timeout", "60")
+    code, report, _ = _verify(tmp_path, "hang", "--max-time", "2", "--timeout", "60", copies=3)
     assert time.monotonic() - started < 30
     assert code == 3
-    assert "--max-time" in report["scenarios"][0]["message"]
+    assert all("--max-time" in s["message"] for s in report["scenarios"])
+    # the adapter was given one scenario; the report does not say it was given three
+    reason = report["broken_adapter"]["reason"]
+    assert reason.startswith("the only scenario it was given errored"), reason
+    assert "2 more were never sent (not run: the run's --max-time of 2 s ran out)" in reason
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])

@@ -71,7 +71,13 @@ def mixed_run(tmp_path: Path, marker: str) -> tuple[MixedRun, list[Scenario]]:
         yaml.safe_dump(
             {
                 ids[0]: {"status": "fail", "reason": "known bug", "link": "https://example.org/1"},
-                ids[4]: {"status": "fail", "reason": "was broken, now fixed"},
+                # as --write-expectations writes it: the step and check of the failure
+                ids[4]: {
+                    "status": "fail",
+                    "reason": "was broken, now fixed",
+                    "step": 1,
+                    "check": "phase",
+                },
             }
         ),
         encoding="utf-8",

@@ -87,13 +87,15 @@ def test_an_endless_line_is_cut_at_the_cap(marker: str) -> None:
 @pytest.mark.parametrize(
     ("code", "says"),
     [
-        ("import sys; sys.exit(5)", "exited with status 5 without replying"),
+        ("sys.exit(5)", "exited with status 5 without replying"),
         ("import os, signal; os.kill(os.getpid(), signal.SIGTERM)", "was killed by SIGTERM"),
-        ("import sys; sys.stdout.write('half a li'); sys.exit(0)", "bytes of an unfinished line"),
+        ("sys.stdout.write('half a li'); sys.exit(0)", "bytes of an unfinished line"),
     ],
 )
 def test_an_early_exit_says_how_the_child_ended(code: str, says: str, marker: str) -> None:
-    child = _child(code, marker)
+    # The child reads the message first: one that ends before the message is written is
+    # another case ("closed its stdin"), and on a loaded machine it could win the race.
+    child = _child(f"import sys; sys.stdin.readline(); {code}", marker)
     with pytest.raises(ChannelError, match=says):
         child.exchange(b"\n", _soon())
     child.kill()

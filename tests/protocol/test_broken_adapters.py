@@ -9,11 +9,13 @@ or report a broken adapter (exit status 3), and leave no process behind: the
 
 from __future__ import annotations
 
+import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fivehundred.verify._process import STDERR_TAIL_BYTES
-from protocol_helpers import adapter, by_id, cli, id_options, sample
+from protocol_helpers import adapter, by_id, cli, cli_here, id_options, sample
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -150,3 +152,28 @@ def test_usage_errors_are_clear_and_exit_2(options: list[str], says: str) -> Non
     assert run.code == 2, run
     assert says in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_after_a_timeout_the_numbers_sent_go_on_without_a_gap(tmp_path: Path) -> None:
+    """The message planned next is not sent to an adapter that timed out: its number
+    goes to the fresh adapter, so the numbers an adapter sees run 1, 2, 3, …"""
+    marker = uuid.uuid4().hex
+    log = tmp_path / "seqs.log"
+    chosen = sample(3)
+    run = cli_here(
+        "verify", "--impl", adapter("seq_log.py", str(log), marker=marker), "--timeout", "1",
+        *id_options(chosen), "--format", "json",
+    )  # fmt: skip
+    statuses = [s["status"] for s in run.json()["scenarios"]]
+    assert statuses == ["errored", "passed", "passed"], run.stdout
+    assert log.read_text().split() == ["start", "1", "start", "2", "3"]
+
+
+def test_an_adapter_that_reports_every_run_errored_is_told_the_protocol_works() -> None:
+    chosen = sample(2)
+    ids = ",".join(s.id for s in chosen)
+    command = adapter("partial.py", "", ids, "", marker=uuid.uuid4().hex)
+    run = cli_here("verify", "--impl", command, *id_options(chosen))
+    assert run.code == 3
+    assert "the protocol works, but the implementation" in run.stdout
+    assert "does not speak the protocol" not in run.stdout

@@ -72,6 +72,29 @@ def test_a_different_failure_than_listed_fails_the_run(tmp_path: Path, marker: s
     assert by_id(run.json())[mixed.error]["outcome"] == "errored"
 
 
+def test_expected_errors_alone_are_not_a_checked_run(tmp_path: Path, marker: str) -> None:
+    """Errored scenarios compared nothing, even when the file expects them to error: a run
+    of nothing else has checked nothing, says so and does not pass."""
+    chosen = sample(2)
+    ids = ",".join(s.id for s in chosen)
+    listed = tmp_path / "errors.yaml"
+    listed.write_text(
+        "".join(f"{s.id}: {{status: error, reason: not written yet}}\n" for s in chosen)
+    )
+    command = adapter("partial.py", "", ids, "", marker=marker)
+    run = cli_here(
+        "verify", "--impl", command, *id_options(chosen), "--expectations", str(listed),
+        "--format", "json",
+    )  # fmt: skip
+    report = run.json()
+    assert report["totals"]["expected_failures"] == 2
+    assert run.code == 1, run.stdout
+    assert report["coverage"]["nothing_checked"] is True
+    assert report["coverage"]["headline"].startswith(
+        "Nothing was checked: checked 0 of 2 scenarios; 2 errored, so nothing in them was compared"
+    )
+
+
 def test_skip_means_never_sent(tmp_path: Path, marker: str) -> None:
     chosen = sample(2)
     listed = tmp_path / "skip.yaml"
@@ -237,3 +260,16 @@ def test_a_failure_at_another_step_is_a_changed_failure(tmp_path: Path, marker: 
     assert entry["outcome"] == "changed-failure" and entry["fails_run"] is True
     assert "listed as failing first at step 99" in entry["changed_failure"]
     assert by_id(run.json())[mixed.expected_failure]["outcome"] == "expected-failure"
+
+
+def test_nothing_is_written_for_an_adapter_that_failed_its_handshake(
+    tmp_path: Path, marker: str
+) -> None:
+    target = tmp_path / "known.yaml"
+    command = adapter("bad_hello.py", marker=marker)
+    run = cli_here(
+        "verify", "--impl", command, *id_options(sample(2)), "--write-expectations", str(target)
+    )
+    assert run.code == 3
+    assert "nothing written, the adapter failed its handshake" in run.stderr
+    assert not target.exists()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from fivehundred.resources import validator
@@ -92,3 +93,29 @@ def test_a_mistyped_profile_checks_nothing_and_fails(marker: str) -> None:
     headline = run.json()["coverage"]["headline"]
     assert headline.startswith("Nothing was checked: checked 0 of ")
     assert "profile australian-4 is not supported" in headline
+
+
+def test_skips_for_several_reasons_are_counted_apart(marker: str, tmp_path: Path) -> None:
+    """The headline gives the commonest reason its own count, never all the skips."""
+    command = adapter("capabilities.py", marker=marker)  # australian-4 only
+    others = [s for s in corpus() if s.profile_name == "american-4"][:3]
+    mine = [s for s in corpus() if s.profile_name == "australian-4" and not s.variants][:2]
+    listed = tmp_path / "skip.yaml"
+    listed.write_text(f"{mine[0].id}: {{status: skip, reason: crashes the engine}}\n")
+    run = cli_here(
+        "verify", "--impl", command, *id_options([*others, *mine]),
+        "--expectations", str(listed), "--format", "json",
+    )  # fmt: skip
+    headline = run.json()["coverage"]["headline"]
+    assert "checked 1 of 5 scenarios; 4 skipped (3 because profile american-4" in headline
+    assert "; 1 for 1 other reason)" in headline
+
+
+def test_observation_keys_the_suite_does_not_know_are_warned_about(marker: str) -> None:
+    command = adapter(
+        "capabilities.py", "australian-4", "yes", "yes", "phase,Phase,to-act", marker=marker
+    )
+    run = cli_here("verify", "--impl", command, "--area", "kitty", "--format", "json")
+    warning = "the adapter's capabilities list observations the suite does not know: Phase, to-act"
+    assert warning in run.stderr
+    assert any(w.startswith(warning) for w in run.json()["warnings"])

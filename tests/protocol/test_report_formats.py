@@ -74,6 +74,17 @@ def test_json_follows_its_schema_and_counts_every_outcome(mixed: Mixed, tmp_path
     assert first["step_number"] == first["step"] + 1
     assert re.fullmatch(r"scenarios/[a-z0-9-]+/[a-z0-9-]+\.yaml:\d+", first["at"])
     assert "--impl" in failed["rerun"]
+    assert "--timeout" not in failed["rerun"]  # the default is left out
+
+
+def test_the_rerun_command_keeps_the_timeout_and_leniency(mixed: Mixed) -> None:
+    run_, chosen = mixed
+    run = cli_here(
+        *run_.options(chosen), "--timeout", "7.5", "--lenient-errors", "--format", "json"
+    )
+    report = json.loads(run.stdout)
+    failed = next(e for e in report["scenarios"] if e["outcome"] == "failed")
+    assert failed["rerun"].endswith(" --timeout 7.5 --lenient-errors"), failed["rerun"]
 
 
 def test_junit_parses_with_a_suite_per_area_and_ci_counts(mixed: Mixed, tmp_path: Path) -> None:

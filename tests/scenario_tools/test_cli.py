@@ -215,3 +215,16 @@ def test_minted_ids_are_fresh_and_never_all_digits() -> None:
     minted = {mint_id(taken) for _ in range(3000)}
     assert all(ID_PATTERN.match(i) and not i.isdigit() for i in minted)
     assert not minted & taken
+
+
+def test_the_suite_is_found_from_a_folder_inside_it(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from fivehundred.resources import bundled_root, suite_root
+
+    suite = tmp_path / "my-suite"
+    inside = suite / "scenarios" / "auction"
+    inside.mkdir(parents=True)
+    monkeypatch.delenv("FIVEHUNDRED_HOME", raising=False)
+    monkeypatch.chdir(inside)
+    assert suite_root() == suite
+    monkeypatch.chdir(tmp_path)  # above the suite: not found, the bundled corpus
+    assert suite_root() == bundled_root()

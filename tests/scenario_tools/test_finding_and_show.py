@@ -74,6 +74,12 @@ def test_show_numbers_steps_from_one() -> None:
     assert numbers[0] == "1" and "0" not in numbers
 
 
+def test_show_prints_a_check_of_the_leader_or_the_suit_led_alone() -> None:
+    shown = _cli("show", "YWWC", columns=120).stdout
+    assert "trick: led by N  suit led ♠  N Jkr" in shown
+    assert "last_trick: suit led ♠  → won by N" in shown
+
+
 def test_list_filters_and_json() -> None:
     listed = _cli("list", "--area", "auction", "--format", "json")
     rows = json.loads(listed.stdout)

@@ -68,6 +68,15 @@ def test_invalid_yaml_is_reported_with_position(write: Write) -> None:
     path = write("broken.yaml", "id: ZZ22\ntitle: [unclosed\n")
     (message,) = _only(path)
     assert message.startswith("3:1 (document) yaml: not valid YAML")
+    assert "indentation" not in message  # a bracket left open, not a misplaced line
+
+
+def test_a_misindented_line_is_called_an_indentation_problem(write: Write) -> None:
+    text = GOOD.replace("  deck: ordered\n", "   deck: ordered\n")
+    assert text != GOOD
+    (message,) = _only(write("indent.yaml", text))
+    assert "not valid YAML: mapping values are not allowed" in message
+    assert "most often indentation: check this line and the one above it" in message
 
 
 def test_duplicate_keys_are_refused(write: Write) -> None:

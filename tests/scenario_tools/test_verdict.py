@@ -92,6 +92,21 @@ def test_missing_observation_and_wrong_step_count() -> None:
     assert compare(scenario, {"steps": [{"outcome": "maybe"}]}).status is Status.ERRORED
 
 
+def test_a_step_result_of_the_wrong_kind_says_which_kind_was_due() -> None:
+    checkpoint = _scenario([{"expect": {"to_act": "N"}}])
+    wrong = compare(checkpoint, {"steps": [{"outcome": "accepted"}]})
+    assert wrong.status is Status.ERRORED
+    assert (
+        wrong.message
+        == "step 1 is a checkpoint: no `observed` returned (the reply gave an `outcome`)"
+    )
+    action = _scenario([{"seat": "N", "play": "AH"}])
+    wrong = compare(action, {"steps": [{"observed": {"to_act": "E"}}]})
+    assert wrong.message == "step 1 is an action: no `outcome` returned (the reply gave `observed`)"
+    bad = compare(action, {"steps": [{"outcome": "maybe"}]})
+    assert bad.message == "step 1: outcome 'maybe' is not accepted or rejected"
+
+
 def test_a_refused_action_leaves_observations_unchanged() -> None:
     steps = [
         {"seat": "N", "play": "AH"},

@@ -27,9 +27,18 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
+    """The miss, the closest ids, and the suite folder searched when the scenarios came
+    from it (a command run from the wrong folder finds another suite: this says which)."""
+    from ..resources import scenarios_dir
+    from ..scenarios.corpus import display_path
+
     known = [s.id for s in corpus.scenarios]
     hints = "".join(_did_you_mean(i, known) for i in unknown[:1])
-    return f"no scenario with id {', '.join(unknown)}{hints}"
+    folder = scenarios_dir()
+    paths = [s.path for s in corpus.scenarios]
+    within = all(p is not None and p.is_relative_to(folder) for p in paths) and paths
+    where = f" in {display_path(folder)}" if within else ""
+    return f"no scenario with id {', '.join(unknown)}{where}{hints}"
 
 
 def normalise_selection(selection: Selection) -> Selection:

@@ -140,8 +140,8 @@ def run_fuzz(
     variants = rules.variants
     if jobs < 1:
         raise click.BadParameter("must be at least 1", param_hint="--jobs")
-    if deals is not None and deals < 0:
-        raise click.BadParameter("must not be negative", param_hint="--deals")
+    if deals is not None and deals < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--deals")
     if deals is None and seconds is None:
         deals = 100
     settings = Settings(

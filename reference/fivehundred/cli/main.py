@@ -89,7 +89,8 @@ class _Group(click.Group):
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
     help="The suite folder (it holds scenarios/). Default: $FIVEHUNDRED_HOME, else the "
-    "current folder if it has scenarios/, else the scenarios bundled with this package.",
+    "nearest of the current folder and its parents that has scenarios/, else the scenarios "
+    "bundled with this package.",
 )
 def main(suite: Path | None) -> None:
     """Five Hundred (500): reference engine and conformance suite."""
@@ -104,18 +105,21 @@ def main(suite: Path | None) -> None:
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check scenario files: safe YAML, the JSON Schema, then semantic lint.
 
-    PATHS are files or directories (default: the bundled scenarios).  Every problem
-    is reported with file:line:column; one bad file never hides the others.  A folder
-    that holds disputes/ (the suite's scenarios/ by default) also has its dispute
-    records checked: their schema, and that the scenarios each lists exist, carry its
-    tag and show at least two of its answers.
+    PATHS are files or directories (default: the suite's scenarios).  Every problem
+    is reported with file:line:column; one bad file never hides the others.  Dispute
+    records are checked too, in a folder that holds disputes/ (the suite's scenarios/
+    by default), a disputes/ folder or a record file given by itself: their schema,
+    the rulings and profiles they name, and that the scenarios each lists exist, carry
+    its tag and show at least two of its answers.
     """
     from ..safety import clean_json
-    from ..scenarios import load_corpus
-    from ..scenarios.disputes import check_disputes
+    from ..scenarios import Corpus, load_corpus
+    from ..scenarios.disputes import check_disputes, is_record_file
 
     chosen = _paths(paths)
-    corpus = load_corpus(chosen)
+    # a record file given by itself is a dispute record, not a scenario
+    scenario_paths = None if chosen is None else [p for p in chosen if not is_record_file(p)]
+    corpus = load_corpus(scenario_paths) if scenario_paths != [] else Corpus([])
     records, dispute_problems = check_disputes(chosen, corpus.scenarios)
     diagnostics = [*corpus.diagnostics, *dispute_problems]
     if fmt == "json":
@@ -289,7 +293,7 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
     """Write every scenario, with its input and expected results, as one JSON file.
 
     For implementers who would rather not parse YAML (schema/export.schema.json).
-    PATHS default to the bundled scenarios.  Nothing is written if a file is invalid.
+    PATHS default to the suite's scenarios.  Nothing is written if a file is invalid.
     """
     from ..scenarios import load_corpus
     from ..scenarios.export import export_corpus
@@ -485,7 +489,7 @@ def list_command(
     "directory",
     type=click.Path(file_okay=False),
     default=None,
-    help="Scenarios root (default: the bundled scenarios).",
+    help="Scenarios root (default: the suite folder's scenarios/; see --suite).",
 )
 def new(
     area: str | None,

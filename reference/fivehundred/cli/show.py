@@ -85,6 +85,16 @@ def _value_text(key: str, value: Any) -> Text:
         return out
     if rendering is Rendering.TRICK and isinstance(value, dict):
         out = Text()
+        if value.get("leader") is not None:
+            out.append(f"led by {value['leader']}  ")
+        if "led" in value:  # a check of the suit led alone is still a check: show it
+            led = value["led"]
+            out.append("suit led ")
+            if isinstance(led, str):
+                out.append(suit_symbol(led), style=SUIT_STYLE.get(led, ""))
+            else:
+                out.append("none")
+            out.append("  ")
         for seat, token in value.get("cards", {}).items():
             out.append(f"{seat} ")
             out.append_text(card_text(token))

@@ -280,6 +280,22 @@ def run_verify(options: VerifyOptions) -> int:
         return 128 + stop.signum
 
 
+def _unknown_observations(verification: Verification) -> str | None:
+    """A warning for observation keys an adapter declares that the suite does not know
+    (a typo such as ``Phase`` or ``to-act`` would otherwise leave those checks unchecked
+    without a word)."""
+    from ..scenarios.vocabulary import OBSERVATION_NAMES
+
+    declared = verification.capabilities and verification.capabilities.observations
+    unknown = sorted(set(declared or ()) - set(OBSERVATION_NAMES))
+    if not unknown:
+        return None
+    return (
+        f"the adapter's capabilities list observations the suite does not know: "
+        f"{', '.join(unknown)}; they are ignored (the keys are in site/scenario-format.md)"
+    )
+
+
 def _run_verify(options: VerifyOptions) -> int:
     """The command itself.  The time reported is the whole command's: loading and
     checking the scenario files, starting the implementation and running every scenario."""
@@ -297,10 +313,19 @@ def _run_verify(options: VerifyOptions) -> int:
         verification = _verify_reference(options, scenarios, expectations)
     else:
         verification = _verify_external(options, scenarios, expectations)
+        unknown = _unknown_observations(verification)
+        if unknown:
+            err_console().print(f"[yellow]warning:[/] {clean_text(escape(unknown))}")
+            warnings.append(unknown)
     verification.warnings = warnings
     verification.invalid_files = len(corpus.invalid_files)
     verification.seconds = time.perf_counter() - started
     _write_report(verification, options)
     if options.write_expectations is not None:
-        _write_expectations(verification, expectations, options)
+        if verification.broken is not None and verification.capabilities is None:
+            err_console().print(  # no scenario was sent: there is nothing to record
+                "[red]--write-expectations: nothing written, the adapter failed its handshake[/]"
+            )
+        else:
+            _write_expectations(verification, expectations, options)
     return verification.exit_code

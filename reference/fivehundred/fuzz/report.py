@@ -19,6 +19,8 @@ def _headline(report: FuzzReport) -> str:
     families = len(report.families)
     why = {"deals": "", "time": " (the time ran out)", "interrupted": " (interrupted)"}
     stop = why.get(report.stopped, "")
+    if not report.deals:  # a shard with no deal of its own, or a time limit hit at once
+        return f"No deal was run (seed {report.seed}){stop}: nothing was checked."
     if not families:
         return (
             f"No disagreement in {report.deals} deals with seed {report.seed}{stop}: "
@@ -54,7 +56,9 @@ def render_text(report: FuzzReport) -> str:
         )
         if family.filename:
             verified = "" if family.verified else " (not re-verified)"
-            lines.append(f"   scenario: {family.scenario_id} {family.filename}{verified}")
+            lines.append(  # the file exists only with --out
+                f"   scenario: {family.scenario_id} (--out writes {family.filename}){verified}"
+            )
     return "\n".join(lines) + "\n"
 
 

@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from ..safety import clean_text
 from ..scenarios.narration import step_text
-from ..verify.verdict import Status
+from ..verify.verdict import REPORTED_ERROR, Status
 from ..verify.verification import (
     DEFAULT_LABEL,
     Entry,
@@ -237,13 +237,20 @@ def print_broken(verification: Verification, console: Console) -> None:
     """Say plainly that the adapter, not the rules, is the problem."""
     v = verification
     command = f" ({escape(v.command)})" if v.command else ""
-    say(
-        console,
-        f"[bold red]BROKEN ADAPTER[/]{command}: {escape(v.broken or '')}\n"
-        "  This is not a conformance result: the adapter does not speak the protocol yet.\n"
-        "  Check that it starts, reads one JSON message per line on stdin, answers hello,\n"
-        "  writes one JSON reply per line on stdout and flushes it (site/protocol.md).",
-    )
+    ran = [e for e in v.entries if e.ran]
+    if ran and all(e.verdict.message.startswith(REPORTED_ERROR) for e in ran):
+        advice = (  # every reply was a well-formed `errored`: the protocol works
+            "  This is not a conformance result: the protocol works, but the implementation\n"
+            "  itself answered `errored` to every scenario it was sent. Start from the first\n"
+            "  message above; list errors you know of in an expectations file (status: error)."
+        )
+    else:
+        advice = (
+            "  This is not a conformance result: the adapter does not speak the protocol yet.\n"
+            "  Check that it starts, reads one JSON message per line on stdin, answers hello,\n"
+            "  writes one JSON reply per line on stdout and flushes it (site/protocol.md)."
+        )
+    say(console, f"[bold red]BROKEN ADAPTER[/]{command}: {escape(v.broken or '')}\n{advice}")
     if v.broken_stderr:
         tail = v.broken_stderr[-STDERR_SHOWN:]
         say(console, "  stderr:\n    " + escape(tail.rstrip()).replace("\n", "\n    "))

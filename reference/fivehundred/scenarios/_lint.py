@@ -34,7 +34,7 @@ from .model import (
     expected_rejection,
 )
 from .positions import PositionError, start_position
-from .rulings import anchor_exists
+from .rulings import anchor_exists, unknown_anchor_message
 from .vocabulary import observation
 
 Problem = tuple[DocPath, str]
@@ -48,7 +48,7 @@ def lint_scenario(scenario: Scenario) -> list[Problem]:
     profile = get_profile(scenario.profile_name, scenario.variants)
     for i, anchor in enumerate(scenario.rules):
         if not anchor_exists(anchor):
-            problems.append((("rules", i), f"no rule anchor {anchor!r}; see `fivehundred rules`"))
+            problems.append((("rules", i), unknown_anchor_message(anchor)))
     if _STYLE.search(scenario.assertion):
         problems.append(
             (("assert",), "state the behaviour as a fact (no 'test that…', no 'should')")

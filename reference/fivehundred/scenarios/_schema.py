@@ -80,6 +80,10 @@ def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
             return path, str(notation), False
     if validator in ("enum", "pattern", "const", "type", "anyOf"):
         hint = f"; expected {expected[0].lower()}{expected[1:]}" if expected else ""
+        if not hint and validator == "pattern":  # an item with no description of its own
+            hint = f"; expected text matching {schema.get('pattern')}"
+        elif not hint and validator == "enum":
+            hint = "; expected one of: " + ", ".join(map(str, schema.get("enum", [])))
         return path, f"found {found}{hint}", False
     return path, f"{error.message}", False
 

@@ -428,6 +428,19 @@ def load_yaml(text: str) -> tuple[Any, SourceMap]:
     return data, source
 
 
+_INDENTATION_PROBLEMS = (
+    "mapping values are not allowed",
+    "did not find expected key",
+    "expected <block end>",
+    "did not find expected '-' indicator",
+)
+"""PyYAML's words for what is most often a line indented too far or not far enough."""
+_INDENTATION_HINT = (
+    "; this is most often indentation: check this line and the one above it against the "
+    "lines they belong with"
+)
+
+
 def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
     """:func:`load_yaml`, and whether the data is plain JSON: text keys, no decimal
     number, nothing :func:`non_json_values` would report (so it need not be asked)."""
@@ -467,7 +480,8 @@ def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
         where = Mark(mark.line + 1, mark.column + 1) if mark else Mark(1, 1)
         problem = error.problem or "invalid YAML"
         context = f" ({error.context})" if error.context else ""
-        raise YamlSourceError(f"not valid YAML: {problem}{context}", where) from None
+        hint = _INDENTATION_HINT if problem.startswith(_INDENTATION_PROBLEMS) else ""
+        raise YamlSourceError(f"not valid YAML: {problem}{context}{hint}", where) from None
     except yaml.YAMLError as error:
         raise YamlSourceError(f"not valid YAML: {error}", Mark(1, 1)) from None
     except (ValueError, OverflowError, RecursionError) as error:  # a value PyYAML cannot build

@@ -24,14 +24,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine import get_profile
 from ..resources import scenarios_dir
 from ..safety import FileRefused, read_regular_file
 from . import _cache
 from ._schema import schema_errors
 from ._yaml import SourceMap, YamlSourceError, load_yaml
-from .corpus import DISPUTES_DIR, display_path
+from .corpus import DISPUTES_DIR, display_path, load_corpus
 from .diagnostics import Diagnostic, DocPath, format_path
 from .model import Scenario
+from .rulings import anchor_exists, unknown_anchor_message
 
 DISPUTE_SCHEMA = "dispute.schema.json"
 
@@ -136,37 +138,55 @@ def answers_shown(dispute: Dispute, scenarios: Mapping[str, Scenario]) -> int:
     return sum(1 for shown in paired_by_answer(dispute, scenarios).values() if shown)
 
 
-def pair_problems(dispute: Dispute, scenarios: Sequence[Scenario]) -> list[str]:
-    """What is wrong with the record's paired scenarios, one sentence each; empty when
-    the record lists none (see :func:`is_paired` for whether it should)."""
+def located_pair_problems(
+    dispute: Dispute, scenarios: Sequence[Scenario]
+) -> list[tuple[DocPath, str]]:
+    """What is wrong with the record's paired scenarios, each with where in the record
+    it is (the listed id, or the list); empty when the record lists none (see
+    :func:`is_paired` for whether it should)."""
     by_id = {s.id: s for s in scenarios}
-    problems: list[str] = []
-    for scenario_id in dispute.scenarios:
+    problems: list[tuple[DocPath, str]] = []
+    for index, scenario_id in enumerate(dispute.scenarios):
+        where: DocPath = ("scenarios", index)
         scenario = by_id.get(scenario_id)
         if scenario is None:
-            problems.append(f"{dispute.id}: scenario {scenario_id} does not exist")
+            problems.append((where, f"scenario {scenario_id} does not exist"))
             continue
         if scenario_answer(dispute, scenario) is None:
             listed = sorted({p for a in dispute.answers for p in a.profiles})
             problems.append(
-                f"{dispute.id}: scenario {scenario_id} runs under {scenario.profile_label}, "
-                f"which no answer lists (answers list: {', '.join(listed) or 'none'})"
+                (
+                    where,
+                    f"scenario {scenario_id} runs under {scenario.profile_label}, which no "
+                    f"answer lists (answers list: {', '.join(listed) or 'none'})",
+                )
             )
         if dispute.tag not in scenario.tags:
-            problems.append(f"{dispute.id}: scenario {scenario_id} lacks the tag {dispute.tag}")
+            problems.append((where, f"scenario {scenario_id} lacks the tag {dispute.tag}"))
     tagged = [s.id for s in scenarios if dispute.tag in s.tags]
     for scenario_id in tagged:
         if scenario_id not in dispute.scenarios:
             problems.append(
-                f"{dispute.id}: scenario {scenario_id} has the tag {dispute.tag} but the record "
-                "does not list it"
+                (
+                    ("scenarios",),
+                    f"scenario {scenario_id} has the tag {dispute.tag} but the record does "
+                    "not list it",
+                )
             )
     if dispute.scenarios and answers_shown(dispute, by_id) < PAIRED_MINIMUM:
         problems.append(
-            f"{dispute.id}: the listed scenarios show fewer than {PAIRED_MINIMUM} answers; "
-            "a pair runs the same position under profiles of different answers"
+            (
+                ("scenarios",),
+                f"the listed scenarios show fewer than {PAIRED_MINIMUM} answers; a pair runs "
+                "the same position under profiles of different answers",
+            )
         )
     return problems
+
+
+def pair_problems(dispute: Dispute, scenarios: Sequence[Scenario]) -> list[str]:
+    """:func:`located_pair_problems` as sentences that name the record."""
+    return [f"{dispute.id}: {message}" for _, message in located_pair_problems(dispute, scenarios)]
 
 
 def is_paired(dispute: Dispute, scenarios: Sequence[Scenario]) -> bool:
@@ -264,15 +284,37 @@ def _checked(
         problems.append(
             _diag(path, source, ("id",), f"the id must be the file name: {path.stem}", "lint")
         )
+    for index, slug in enumerate(document["rulings"]):
+        if not anchor_exists(slug):
+            where: DocPath = ("rulings", index)
+            problems.append(_diag(path, source, where, unknown_anchor_message(slug), "lint"))
     answers = [a["id"] for a in document["answers"]]
     for index, answer_id in enumerate(answers):
         if answer_id in answers[:index]:
             problems.append(
                 _diag(path, source, ("answers", index, "id"), f"answer {answer_id} twice", "lint")
             )
+        for label_index, label in enumerate(document["answers"][index]["profiles"]):
+            wrong = profile_label_problem(label)
+            if wrong is not None:
+                where = ("answers", index, "profiles", label_index)
+                problems.append(_diag(path, source, where, wrong, "lint"))
     if problems:
         return None, problems
     return dispute_from_document(document, path), []
+
+
+def profile_label_problem(label: str) -> str | None:
+    """What is wrong with an answer's profile label (``name`` or ``name+toggle+…``), the
+    engine's own words; ``None`` when the engine knows that profile with those toggles."""
+    name, toggles = _split(label)
+    try:
+        get_profile(name, toggles)
+    except KeyError as error:
+        return f"{label}: {error.args[0]}"
+    except ValueError as error:
+        return f"{label}: {error}"
+    return None
 
 
 def load_disputes(folder: Path | None = None) -> DisputeSet:
@@ -290,36 +332,50 @@ def load_disputes(folder: Path | None = None) -> DisputeSet:
     return DisputeSet(sorted(records, key=lambda d: d.id), diagnostics)
 
 
-def _dispute_folders(paths: Sequence[Path] | None) -> list[tuple[Path, bool]]:
-    """The dispute folders of what ``validate`` was given, each with whether its
-    scenarios were given too: ``disputes/`` inside a given folder (the suite's scenarios
-    by default), or a ``disputes`` folder given by itself."""
+def is_record_file(path: Path) -> bool:
+    """Whether ``path`` names a dispute record: a file in a ``disputes`` folder."""
+    return path.parent.name == DISPUTES_DIR and not path.is_dir()
+
+
+def _record_files(paths: Sequence[Path] | None) -> list[tuple[list[Path], bool]]:
+    """The record files of what ``validate`` was given, in groups, each with whether the
+    scenarios beside them were given too: ``disputes/`` inside a given folder (the
+    suite's scenarios by default), a ``disputes`` folder given by itself, or a record
+    file given by itself."""
     roots = [scenarios_dir()] if paths is None else list(paths)
-    folders = []
+    groups: list[tuple[list[Path], bool]] = []
     for root in roots:
-        if root.is_dir() and root.name == DISPUTES_DIR:
-            folders.append((root, False))
+        if is_record_file(root):
+            groups.append(([root], False))
+        elif root.is_dir() and root.name == DISPUTES_DIR:
+            groups.append((sorted(root.glob("*.yaml")), False))
         elif (root / DISPUTES_DIR).is_dir():
-            folders.append((root / DISPUTES_DIR, True))
-    return folders
+            groups.append((sorted((root / DISPUTES_DIR).glob("*.yaml")), True))
+    return groups
 
 
 def check_disputes(
     paths: Sequence[Path] | None, scenarios: Sequence[Scenario]
 ) -> tuple[int, list[Diagnostic]]:
     """The dispute records of what ``validate`` checks, and their problems: each file's
-    schema and lint and, when the scenarios beside them were loaded too (``scenarios``),
-    each record's paired scenarios.  Returns how many record files were read."""
+    schema and lint, then each record's paired scenarios, against ``scenarios`` when the
+    scenarios beside the records were given too, else against the scenarios of the
+    folder that holds ``disputes/``.  Returns how many record files were read."""
     count = 0
     problems: list[Diagnostic] = []
-    for folder, with_scenarios in _dispute_folders(paths):
-        found = load_disputes(folder)
-        count += len(list(folder.glob("*.yaml")))
-        problems += found.diagnostics
-        for record in found.records if with_scenarios else ():
-            assert record.path is not None
-            for message in pair_problems(record, scenarios):
-                problems.append(_diag(record.path, None, ("scenarios",), message, "lint"))
+    for files, with_scenarios in _record_files(paths):
+        count += len(files)
+        beside = scenarios
+        if files and not with_scenarios:
+            beside = load_corpus([files[0].parent.parent]).scenarios
+        for path in files:
+            record, found = load_dispute_file(path)
+            problems += found
+            if record is None:
+                continue
+            source = SourceMap(text=read_regular_file(path).decode("utf-8"))
+            for where, message in located_pair_problems(record, beside):
+                problems.append(_diag(path, source, where, message, "lint"))
     return count, problems
 
 
@@ -337,10 +393,13 @@ __all__ = [
     "dispute_from_document",
     "disputes_dir",
     "is_paired",
+    "is_record_file",
     "load_dispute_file",
     "load_disputes",
+    "located_pair_problems",
     "pair_problems",
     "paired_by_answer",
+    "profile_label_problem",
     "scenario_answer",
     "tagged_scenarios",
 ]

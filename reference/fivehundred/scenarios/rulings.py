@@ -74,6 +74,16 @@ def anchor_exists(slug: str) -> bool:
     return slug in BY_SLUG or slug in EXTRA_ANCHORS
 
 
+def unknown_anchor_message(slug: str) -> str:
+    """What to say of a cited anchor that does not exist: the nearest ones, if any
+    (difflib is imported only here, when something is wrong)."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(slug, [*BY_SLUG, *EXTRA_ANCHORS], n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    return f"no rule anchor {slug!r}{hint} (see `fivehundred rules`)"
+
+
 def anchor_title(slug: str) -> str:
     ruling = BY_SLUG.get(slug)
     if ruling is not None:

@@ -43,7 +43,7 @@ from .protocol import (
     run,
 )
 from .runner import RunOutcome
-from .verdict import NO_LEGAL_ACTIONS, UNSUPPORTED_OBSERVATION
+from .verdict import NO_LEGAL_ACTIONS, REPORTED_ERROR, UNSUPPORTED_OBSERVATION
 
 __all__ = [
     "DEFAULT_STARTUP_TIMEOUT",
@@ -331,22 +331,31 @@ class ExternalImplementation:
         """
         upcoming = None if self.one_shot else self._upcoming()
         prepared = None if upcoming is None else self._prepare(upcoming)
+        delivered = False
         try:
             line = process.receive(sent.deadline, close_stdin=self.one_shot)
             if upcoming is not None and prepared is not None:
                 process.send(prepared[0])
+                delivered = True
                 self._in_flight = _InFlight(upcoming, prepared[1], self._reply_deadline())
             reply = parse_run_reply(decode(line), sent.seq)
         except ChannelTimeout:
             if self.deadline is not None and time.monotonic() >= self.deadline:
                 return self._abandon(process, "no reply before the run's --max-time ran out")
-            return self._abandon(process, f"no reply within {self.timeout:g} s (--timeout)")
+            return self._abandon(
+                process,
+                f"no reply within {self.timeout:g} s (--timeout; a reply written but not "
+                "flushed looks the same)",
+            )
         except (ChannelError, ProtocolError) as error:
             return self._abandon(process, str(error))
         except Exception as error:  # never let one reply end the run
             return self._abandon(
                 process, f"the reply could not be read: {type(error).__name__}: {error}"
             )
+        finally:
+            if prepared is not None and not delivered:  # its seq goes to the next message
+                self._seq = prepared[1] - 1
         if self.one_shot:
             process.stop(EXIT_GRACE)
         stderr = process.take_stderr()
@@ -355,7 +364,7 @@ class ExternalImplementation:
         if reply.skipped is not None:
             return RunOutcome(skipped=reply.skipped, stderr=stderr)
         return RunOutcome(
-            errored=_error_text(f"the implementation reported: {reply.errored}", reply.context),
+            errored=_error_text(f"{REPORTED_ERROR}{reply.errored}", reply.context),
             stderr=stderr,
         )
 

@@ -62,6 +62,8 @@ NO_CODE = "rejected (no code given)"
 UNSUPPORTED_OBSERVATION = "the implementation does not report this observation"
 NO_LEGAL_ACTIONS = "the implementation does not list legal actions"
 NO_CODES = "rejection codes are not compared (error_codes false or --lenient-errors)"
+REPORTED_ERROR = "the implementation reported: "
+"""How an errored scenario's message starts when the adapter's own reply said `errored`."""
 
 
 @dataclass
@@ -170,8 +172,10 @@ def compare(
         if isinstance(step, Checkpoint):
             observed = outcome.get("observed")
             if not isinstance(observed, Mapping):
+                wrong = " (the reply gave an `outcome`)" if "outcome" in outcome else ""
                 return Verdict(
-                    Status.ERRORED, message=f"step {index + 1}: no observations returned"
+                    Status.ERRORED,
+                    message=f"step {index + 1} is a checkpoint: no `observed` returned{wrong}",
                 )
             for key, expected in step.expect.items():
                 if key in unsupported:
@@ -186,9 +190,12 @@ def compare(
             continue
         got = outcome.get("outcome")
         if got not in ("accepted", "rejected"):
-            return Verdict(
-                Status.ERRORED, message=f"step {index + 1}: outcome {got!r} is not valid"
-            )
+            if got is None:
+                wrong = " (the reply gave `observed`)" if "observed" in outcome else ""
+                why = f"step {index + 1} is an action: no `outcome` returned{wrong}"
+            else:
+                why = f"step {index + 1}: outcome {got!r} is not accepted or rejected"
+            return Verdict(Status.ERRORED, message=why)
         checks += 1
         want_code = expected_rejection(step)
         if want_code is None:

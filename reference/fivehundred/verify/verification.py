@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import PROTOCOL_VERSION, SUITE_VERSION
 from ..engine import DEFAULT_PROFILE
+from ..safety import DEFAULT_TIMEOUT
 from ..scenarios import Scenario
 from ..scenarios.narration import step_text
 from .expectations import KEYWORD_OF, Expectation
@@ -176,12 +177,18 @@ class Verification:
     protocol_version: int = PROTOCOL_VERSION
 
     def rerun_command(self, scenario: Scenario) -> str:
-        """A command that runs ``scenario`` alone the same way."""
+        """A command that runs ``scenario`` alone the same way: the same implementation,
+        mode, reply timeout and error leniency (an expectations file is left out: the
+        rerun shows what the scenario does now)."""
         command = scenario.rerun_command()
         if self.command is not None:
             command += f" --impl {shlex.quote(self.command)}"
             if self.mode == "one-shot":
                 command += " --one-shot"
+            if self.timeout is not None and self.timeout != DEFAULT_TIMEOUT:
+                command += f" --timeout {self.timeout:g}"
+        if self.lenient_errors:
+            command += " --lenient-errors"
         return command
 
     def count(self, outcome: Outcome) -> int:
@@ -212,9 +219,16 @@ class Verification:
         return sum(1 for e in self.entries if e.ran)
 
     @property
+    def compared(self) -> int:
+        """Scenarios whose results were compared with the expected ones: those that ran
+        and did not error (an errored scenario, even an expected error, checked nothing)."""
+        return sum(1 for e in self.entries if e.ran and e.status is not Status.ERRORED)
+
+    @property
     def nothing_checked(self) -> bool:
-        """No scenario ran: a run that proves nothing must not pass."""
-        return bool(self.entries) and self.ran == 0
+        """No scenario's results were compared (each was skipped or errored): a run that
+        proves nothing must not pass."""
+        return bool(self.entries) and self.compared == 0
 
     def unchecked_count(self) -> int:
         return sum(len(e.unchecked) for e in self.entries if e.ran)
@@ -238,12 +252,21 @@ class Verification:
         """One sentence every report starts with: the verdict and what it covers."""
         total = len(self.entries)
         skipped = total - self.ran
-        coverage = f"checked {self.ran} of {total} scenarios"
+        coverage = f"checked {self.compared} of {total} scenarios"
+        errored = self.ran - self.compared
+        if errored:
+            coverage += f"; {errored} errored, so nothing in them was compared"
         if skipped:
             reasons = skips_by_reason(self)
             first = max(reasons, key=lambda r: len(reasons[r]))
-            more = "" if len(reasons) == 1 else f" and {len(reasons) - 1} other reasons"
-            coverage += f"; {skipped} skipped because {first}{more}"
+            if len(reasons) == 1:
+                coverage += f"; {skipped} skipped because {first}"
+            else:  # the commonest reason with its own count: never "all N because X"
+                most, others = len(reasons[first]), len(reasons) - 1
+                coverage += (
+                    f"; {skipped} skipped ({most} because {first}; {skipped - most} for "
+                    f"{others} other reason{'' if others == 1 else 's'})"
+                )
         partly = self.partly_checked()
         if partly:
             coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
@@ -327,20 +350,28 @@ class _SkippingListed:
         self.inner.close()
 
 
-def broken_reason(entries: Sequence[Entry]) -> str | None:
+def broken_reason(entries: Sequence[Entry], unsent: str = "") -> str | None:
     """An adapter whose every scenario errored is broken, not non-conformant.
 
     When every one of those errors is listed as expected, the implementer knows and
-    the expectations file judges the run instead.
+    the expectations file judges the run instead.  Scenarios errored with the message
+    ``unsent`` (the run's time ran out before they were sent) are counted apart: the
+    reason says how many the adapter was really given.
     """
     ran = [e for e in entries if e.status is not Status.SKIPPED]
     if not ran or any(e.status is not Status.ERRORED for e in ran):
         return None
     if all(e.outcome is Outcome.EXPECTED_FAILURE for e in ran):
         return None
-    first = ran[0].verdict.message.splitlines()[0] if ran[0].verdict.message else "no message"
-    count = "the only scenario" if len(ran) == 1 else f"all {len(ran)} scenarios"
-    return f"{count} it was given errored (the first: {first})"
+    sent = [e for e in ran if not unsent or e.verdict.message != unsent]
+    if not sent:
+        return f"no scenario was sent ({unsent})"
+    first = sent[0].verdict.message.splitlines()[0] if sent[0].verdict.message else "no message"
+    count = "the only scenario" if len(sent) == 1 else f"all {len(sent)} scenarios"
+    reason = f"{count} it was given errored (the first: {first})"
+    if len(sent) < len(ran):
+        reason += f"; {len(ran) - len(sent)} more were never sent ({unsent})"
+    return reason
 
 
 def run_verification(
@@ -379,19 +410,20 @@ def run_verification(
     deadline = None if max_time is None else time.monotonic() + max_time
     if deadline is not None and hasattr(implementation, "deadline"):
         implementation.deadline = deadline  # see ExternalImplementation.deadline
+    out_of_time = (
+        "" if max_time is None else f"not run: the run's --max-time of {max_time:g} s ran out"
+    )
     run_scenarios(
         scenarios,
         _SkippingListed(implementation, skips),
         lenient_errors=verification.lenient_errors,
         on_report=record,
         deadline=deadline,
-        out_of_time=f"not run: the run's --max-time of {max_time:g} s ran out"
-        if max_time is not None
-        else "",
+        out_of_time=out_of_time,
     )
     verification.seconds = time.perf_counter() - started
     if verification.broken is None and verification.mode != "in-process":
-        verification.broken = broken_reason(verification.entries)  # adapters only
+        verification.broken = broken_reason(verification.entries, out_of_time)  # adapters only
     return verification
 
 
