@@ -18,7 +18,10 @@ no seven tricks could have been played with its hands: clubs are now led too; an
 too, as its assert says of every other seat); and, after further audits on 1 December, SDVC
 (no longer cites misere-joker: no joker is played) and SQP9 (South, the misère partner, who
 sits out from the auction on, now holds the ten cards the partner keeps, not three) and
-CJ2G (checks that nothing is exposed while the first trick is still being played).
+CJ2G (checks that nothing is exposed while the first trick is still being played); then
+SDTG (cites deal-packets, which its hands check), ZY5J (no longer cites suitless-joker: its
+joker is never played) and 56VC (North's heart is refused before the joker is played, as
+its explanation says North must).
 """
 
 from __future__ import annotations
