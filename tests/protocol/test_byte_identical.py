@@ -21,7 +21,8 @@ sits out from the auction on, now holds the ten cards the partner keeps, not thr
 CJ2G (checks that nothing is exposed while the first trick is still being played); then
 SDTG (cites deal-packets, which its hands check), ZY5J (no longer cites suitless-joker: its
 joker is never played) and 56VC (North's heart is refused before the joker is played, as
-its explanation says North must).
+its explanation says North must); BZSC (a discard is refused too, as its explanation says)
+and S9SV (cites suitless-joker-following, which its legal list checks).
 """
 
 from __future__ import annotations
