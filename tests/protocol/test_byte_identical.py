@@ -22,7 +22,9 @@ CJ2G (checks that nothing is exposed while the first trick is still being played
 SDTG (cites deal-packets, which its hands check), ZY5J (no longer cites suitless-joker: its
 joker is never played) and 56VC (North's heart is refused before the joker is played, as
 its explanation says North must); BZSC (a discard is refused too, as its explanation says)
-and S9SV (cites suitless-joker-following, which its legal list checks).
+and S9SV (cites suitless-joker-following, which its legal list checks); PKPK (seven tricks of
+spades alone cannot be played while North keeps a spade: diamonds were led too), JR6G (no
+longer cites opening-lead) and CPSG (the nine tricks are North–South's, not South's).
 """
 
 from __future__ import annotations
