@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SuiteError",
     "bundled_root",
+    "chosen_suite",
     "describe_error",
     "fast_validator",
     "load_schema",
@@ -72,6 +73,12 @@ def use_suite(folder: Path | None) -> None:
     _chosen = folder
 
 
+def chosen_suite() -> Path | None:
+    """The folder given with ``--suite`` in this process, if any (a command printed for
+    the user to run again must name it too)."""
+    return _chosen
+
+
 def _checked(folder: Path, named_by: str) -> Path:
     if not (folder / "scenarios").is_dir():
         raise SuiteError(
@@ -90,9 +97,16 @@ def suite_root() -> Path:
         return _checked(Path(override), HOME_VARIABLE)
     here = Path.cwd()
     for folder in (here, *here.parents):
-        if (folder / "scenarios").is_dir():
+        if _holds_scenarios(folder):
             return folder
     return bundled_root()
+
+
+def _holds_scenarios(folder: Path) -> bool:
+    """Whether ``folder`` holds a suite's ``scenarios/`` (a Python package of that name,
+    such as this package's own ``fivehundred/scenarios``, is not one)."""
+    found = folder / "scenarios"
+    return found.is_dir() and not (found / "__init__.py").exists()
 
 
 def schema_dir() -> Path:

@@ -1025,6 +1025,25 @@ def test_suits_led_that_the_hands_contradict_are_refused() -> None:
     assert deal.to_act == N
 
 
+def test_a_side_leads_only_the_tricks_it_won_so_a_leader_with_no_card_of_the_suit_spends_one() -> (
+    None
+):
+    """PKPK as it once stood: seven tricks of spades alone in North's misère, North still
+    holding a spade.  North led only the first trick (its side won none), so East or West
+    led the other six with spades of their own, and North followed all seven: 13 spades,
+    of 10.  With diamonds led too the position is a real one."""
+    hands = [cards("AS AD 7C"), cards("JK 5C 6C"), [], cards("7H 8H 9C")]
+    misere, spades, diamonds = parse_bid("MIS"), Suit.SPADES, Suit.DIAMONDS
+    with pytest.raises(SetupError, match="7 tricks cannot have been led in S with these hands"):
+        Deal.in_play(
+            DEFAULT_PROFILE, W, misere, N, hands, leader=E, suits_led=[spades], tricks=(0, 7)
+        )
+    deal = Deal.in_play(
+        DEFAULT_PROFILE, W, misere, N, hands, leader=E, suits_led=[spades, diamonds], tricks=(0, 7)
+    )
+    assert deal.to_act == E
+
+
 def test_a_suit_none_of_whose_gone_cards_could_have_led_is_refused_wherever_it_is_listed() -> None:
     """Three seats still hold clubs and only two clubs are gone, so no club trick can have
     been played: the list is refused even after a suit with room for every trick (the

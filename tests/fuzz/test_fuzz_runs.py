@@ -307,6 +307,9 @@ def test_a_shard_with_no_deal_says_nothing_was_checked() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("No deal was run (seed 0): nothing was checked.")
     assert "agreed" not in done.stdout
+    spent = _cli("--time", "0.000001")  # the budget is gone before the first deal
+    assert spent.returncode == 1, spent.stdout
+    assert "nothing was checked" in spent.stdout + spent.stderr
 
 
 def test_a_missing_adapter_is_a_broken_adapter_not_a_traceback() -> None:

@@ -24,7 +24,8 @@ joker is never played) and 56VC (North's heart is refused before the joker is pl
 its explanation says North must); BZSC (a discard is refused too, as its explanation says)
 and S9SV (cites suitless-joker-following, which its legal list checks); PKPK (seven tricks of
 spades alone cannot be played while North keeps a spade: diamonds were led too), JR6G (no
-longer cites opening-lead) and CPSG (the nine tricks are North–South's, not South's).
+longer cites opening-lead) and CPSG (the nine tricks are North–South's, not South's); and
+BAPE (cites misere-needs-seven, which its legal list checks).
 """
 
 from __future__ import annotations

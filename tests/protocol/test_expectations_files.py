@@ -90,6 +90,7 @@ def test_expected_errors_alone_are_not_a_checked_run(tmp_path: Path, marker: str
     assert report["totals"]["expected_failures"] == 2
     assert run.code == 1, run.stdout
     assert report["coverage"]["nothing_checked"] is True
+    assert report["coverage"]["ran"] == 2 and report["coverage"]["checked"] == 0
     assert report["coverage"]["headline"].startswith(
         "Nothing was checked: checked 0 of 2 scenarios; 2 errored, so nothing in them was compared"
     )

@@ -66,6 +66,8 @@ def test_json_follows_its_schema_and_counts_every_outcome(mixed: Mixed, tmp_path
     assert report["ok"] is False and report["exit_code"] == 1
     assert report["coverage"]["headline"].startswith("Not conformant: 3 scenarios fail the run")
     assert report["coverage"]["ran"] == 5 and report["coverage"]["skipped"] == 1
+    assert report["coverage"]["checked"] == 4  # the errored one compared nothing
+    assert "checked 4 of 6 scenarios" in report["coverage"]["headline"]
     assert report["rules"] and all(r["rule"] for r in report["rules"])
     assert report["run"]["mode"] == "persistent"
     failed = next(e for e in report["scenarios"] if e["outcome"] == "failed")

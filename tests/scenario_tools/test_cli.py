@@ -228,3 +228,24 @@ def test_the_suite_is_found_from_a_folder_inside_it(tmp_path: Path, monkeypatch)
     assert suite_root() == suite
     monkeypatch.chdir(tmp_path)  # above the suite: not found, the bundled corpus
     assert suite_root() == bundled_root()
+    package = suite / "code" / "pkg"  # a Python package named scenarios is not a suite
+    (package / "scenarios").mkdir(parents=True)
+    (package / "scenarios" / "__init__.py").write_text("")
+    monkeypatch.chdir(package)
+    assert suite_root() == suite
+
+
+def test_the_rerun_command_names_a_suite_given_with_suite(tmp_path: Path) -> None:
+    from fivehundred.resources import use_suite
+    from fivehundred.scenarios import load_corpus
+
+    area = tmp_path / "scenarios" / "area"
+    area.mkdir(parents=True)
+    (area / "s.yaml").write_text(GOOD, encoding="utf-8")
+    try:
+        use_suite(tmp_path)
+        (scenario,) = load_corpus().scenarios
+        assert scenario.rerun_command() == f"fivehundred --suite {tmp_path} verify --id ZZ22"
+    finally:
+        use_suite(None)
+    assert scenario.rerun_command().startswith("fivehundred verify ")  # no --suite: the file

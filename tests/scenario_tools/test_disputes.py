@@ -393,15 +393,16 @@ def _suite_with_spoiled_record(tmp_path: Path, old: str, new: str) -> Path:
     ],
 )
 def test_validate_locates_what_is_wrong_in_a_record_given_by_itself(
-    tmp_path: Path, old: str, new: str, expected: str
+    tmp_path: Path, old: str, new: str, expected: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     record = _suite_with_spoiled_record(tmp_path, old, new)
+    monkeypatch.chdir(record.parent)  # inside the suite: its own records and scenarios
     for given in (record, record.parent, record.parent.parent):  # the file, its folder, the suite
         code, output = _run("validate", str(given))
         assert code == 1, output
         assert expected in output, output
         assert "[lint]" in output and "schema" not in output
-    code, output = _run("validate", str(record))
+    code, output = _run("validate", record.name)  # typed from inside disputes/
     assert "validate: 0 files, 0 valid, 0 invalid, 1 dispute records, 1 problems" in output
 
 
@@ -409,3 +410,23 @@ def test_a_good_record_given_by_itself_validates() -> None:
     code, output = _run("validate", str(DISPUTES / "several-reach-500.yaml"))
     assert code == 0, output
     assert "0 files, 0 valid, 0 invalid, 1 dispute records, 0 problems" in output
+
+
+def test_a_records_folder_that_cannot_be_searched_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    from fivehundred.scenarios import disputes
+
+    real = os.scandir
+
+    def refuse(path: object) -> object:
+        if str(path).endswith("disputes"):
+            raise PermissionError(13, "Permission denied")
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(disputes.os, "scandir", refuse)
+    code, output = _run("validate", str(DISPUTES))
+    assert code == 1, output
+    assert "cannot search: Permission denied [io]" in output

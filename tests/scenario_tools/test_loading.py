@@ -79,6 +79,14 @@ def test_a_misindented_line_is_called_an_indentation_problem(write: Write) -> No
     assert "most often indentation: check this line and the one above it" in message
 
 
+def test_an_unquoted_colon_in_a_value_is_called_so(write: Write) -> None:
+    text = GOOD.replace("title: ", "title: Spades: ", 1)
+    assert text != GOOD
+    (message,) = _only(write("colon.yaml", text))
+    assert "a value that holds ': ' must be quoted" in message
+    assert "indentation" not in message
+
+
 def test_duplicate_keys_are_refused(write: Write) -> None:
     path = write("dup.yaml", GOOD + "title: again\n")
     (message,) = _only(path)

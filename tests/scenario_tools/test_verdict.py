@@ -193,3 +193,34 @@ def test_unsupported_observations_and_lenient_codes_are_unchecked() -> None:
         (2, "legal"),
     ]
     assert verdict.checks == 2  # the outcome of step 1 and to_act
+
+
+def test_a_scenario_already_sent_is_awaited_even_after_the_deadline() -> None:
+    """Past the run's deadline a scenario is not sent, but one the adapter was already sent
+    ahead is run (its reply awaited), never reported as never sent."""
+    from fivehundred.verify.runner import RunOutcome, run_scenarios
+
+    first, second, third = (_scenario([{"expect": {"to_act": "N"}}]) for _ in range(3))
+
+    class SentAhead:
+        name = "sent-ahead"
+
+        def __init__(self) -> None:
+            self.ran: list[Scenario] = []
+
+        def has_in_flight(self, scenario: Scenario) -> bool:
+            return scenario is second
+
+        def run(self, scenario: Scenario) -> RunOutcome:
+            self.ran.append(scenario)
+            return RunOutcome(errored="no reply before the run's --max-time ran out")
+
+        def close(self) -> None:
+            pass
+
+    adapter = SentAhead()
+    summary = run_scenarios([first, second, third], adapter, deadline=0.0, out_of_time="not run")
+    assert adapter.ran == [second]
+    messages = [r.verdict.message for r in summary.reports]
+    assert messages[0] == messages[2] == "not run"
+    assert messages[1].startswith("no reply before")

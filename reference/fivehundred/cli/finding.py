@@ -36,7 +36,7 @@ def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
     hints = "".join(_did_you_mean(i, known) for i in unknown[:1])
     folder = scenarios_dir()
     paths = [s.path for s in corpus.scenarios]
-    within = all(p is not None and p.is_relative_to(folder) for p in paths) and paths
+    within = all(p is not None and p.is_relative_to(folder) for p in paths)  # none: it too
     where = f" in {display_path(folder)}" if within else ""
     return f"no scenario with id {', '.join(unknown)}{where}{hints}"
 

@@ -103,6 +103,9 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
             err_console().print(f"{item.path}: {'; '.join(item.problems)}", markup=False)
     if report.stopped == "interrupted":
         return 130
+    if not report.deals and report.stopped == "time":  # a budget gone before a deal: unchecked
+        err_console().print("fuzz: the time ran out before any deal: nothing was checked")
+        return 1
     return 1 if report.families else 0
 
 

@@ -427,7 +427,10 @@ class Deal:
         hand_masks = [mask_of(h) for h in hand_lists]
         if led_suits and played:
             playing = [seat for seat in profile.seat_list if seat not in out]
-            _check_suits_led(profile, contract, nominated, hand_masks, playing, led_suits, played)
+            leads = _lead_caps(profile, tricks, leader, opening)
+            _check_suits_led(
+                profile, contract, nominated, hand_masks, playing, led_suits, played, leads
+            )
         deal = cls.__new__(cls)
         deal._init_common(profile, dealer)
         deal.hands = hand_masks
@@ -1045,6 +1048,16 @@ class Deal:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _lead_caps(profile: Profile, tricks: Sequence[int], leader: Seat, opening: Seat) -> list[int]:
+    """For each side, how many of the tricks played its seats can have led: the first
+    (if the opening leader is theirs) and one after each trick they won, but the last
+    trick's winner, ``leader``, leads only the trick to come."""
+    caps = [tricks[side] for side in range(len(profile.sides))]
+    caps[profile.side_of[leader]] -= 1
+    caps[profile.side_of[opening]] += 1
+    return caps
+
+
 def _check_suits_led(
     profile: Profile,
     contract: Bid,
@@ -1053,40 +1066,62 @@ def _check_suits_led(
     playing: list[Seat],
     led_suits: list[Suit],
     played: int,
+    lead_caps: list[int],
 ) -> None:
     """Refuse ``suits_led`` that no play could have left these hands with.
 
     Cards are never gained during play, so a seat that still holds a card of a suit
-    followed that suit every time it was led, and each such trick also took the leader's
-    card of the suit: a suit led ``k`` times used at least ``k`` times that many of its
-    cards, out of those no hand holds.  The tricks played must fit into the suits said to
-    have been led (a suitless joker not in any hand may have led one more).  This is a
-    necessary condition only: it catches a position whose hands contradict its history."""
+    followed that suit every time it was led (or led it): a trick of that suit took one
+    of its cards from each such seat, and one more from a leader who holds none now
+    (unless that leader led the suitless joker naming it).  Seats can lead only as many
+    tricks as their sides won, plus the first (``lead_caps``).  Each suit listed was led
+    at least once, and all the tricks played must fit into the suits listed, with the
+    cards of each that no hand holds.  This is a necessary condition only: it catches a
+    position whose hands contradict its history."""
     rules = trick_rules(contract.trump, nominated)
     held = 0
     for mask in hands:
         held |= mask
     joker_lead = rules.joker_is_suitless and profile.has_card(JOKER) and not held >> JOKER & 1
-    room = 0
-    for suit in dict.fromkeys(led_suits):
+    suits = list(dict.fromkeys(led_suits))
+
+    def most(suit: Suit, joker: bool) -> int:
+        """The most tricks of ``suit`` that its gone cards allow (one joker lead or not)."""
         cards = rules.suit_masks[suit] & profile.deck_mask
-        holders = sum(1 for seat in playing if hands[seat] & cards)
+        holders = [seat for seat in playing if hands[seat] & cards]
         gone = (cards & ~held).bit_count()
-        most = gone // max(holders, 1)
-        if not most:
-            if not joker_lead:
-                raise SetupError(
-                    f"{suit.name.lower()} cannot have been led: {holders} hands in play still "
-                    f"hold {suit.name.lower()} and only {gone} of them are gone"
-                )
-            joker_lead, most = False, 1  # only the joker, led naming it, can have led it
-        room += most
-    room += joker_lead
-    if room < played:
+        sides = {profile.side_of[seat] for seat in holders}
+        cap = sum(max(lead_caps[side], 0) for side in sides)  # leads the holders can have had
+        tricks = 0
+        while tricks < played:
+            n = tricks + 1
+            need = n * (len(holders) + 1) - min(n, cap) - joker
+            if need > gone:
+                break
+            tricks = n
+        return tricks
+
+    plain = [most(suit, False) for suit in suits]
+    options = [plain]
+    if joker_lead:  # the joker, led naming one suit, spares that suit one card once
+        for index, suit in enumerate(suits):
+            options.append([*plain[:index], most(suit, True), *plain[index + 1 :]])
+    feasible = [counts for counts in options if min(counts) >= 1]
+    never = [
+        s for s, counts in zip(suits, zip(*options, strict=True), strict=True) if not max(counts)
+    ]
+    if never:
+        name = never[0].name.lower()
+        raise SetupError(
+            f"{name} cannot have been led: the hands in play that still hold {name} would "
+            "have followed it with more cards than are gone"
+        )
+    if not feasible or max(sum(counts) for counts in feasible) < played:
         raise SetupError(
             f"{played} tricks cannot have been led in {', '.join(s.letter for s in led_suits)} "
             "with these hands: a seat that still holds a suit followed it every time it was "
-            "led, so the suits led would have used more cards than are gone"
+            "led, and its sides led only the tricks they won, so the suits led would have used "
+            "more cards than are gone"
         )
 
 

@@ -114,6 +114,7 @@ def to_json(verification: Verification) -> dict[str, Any]:
             "headline": v.headline(),
             "conformant": v.conformant,
             "ran": v.ran,
+            "checked": v.compared,
             "skipped": len(v.entries) - v.ran,
             "nothing_checked": v.nothing_checked,
             "partly_checked": len(v.partly_checked()),

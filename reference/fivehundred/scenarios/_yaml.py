@@ -435,6 +435,9 @@ _INDENTATION_PROBLEMS = (
     "did not find expected '-' indicator",
 )
 """PyYAML's words for what is most often a line indented too far or not far enough."""
+_COLON_IN_VALUE = re.compile(r"^\s*(- )?[\w-]+: [^'\"\[{|>].*: ")
+"""A line ``key: value: more``: a value holding ``: `` that is not quoted."""
+_COLON_HINT = "; a value that holds ': ' must be quoted, as in title: \"Spades: a red jack\""
 _INDENTATION_HINT = (
     "; this is most often indentation: check this line and the one above it against the "
     "lines they belong with"
@@ -481,6 +484,10 @@ def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
         problem = error.problem or "invalid YAML"
         context = f" ({error.context})" if error.context else ""
         hint = _INDENTATION_HINT if problem.startswith(_INDENTATION_PROBLEMS) else ""
+        lines = text.splitlines()
+        line = lines[where.line - 1] if mark and 0 < where.line <= len(lines) else ""
+        if problem.startswith("mapping values") and _COLON_IN_VALUE.match(line):
+            hint = _COLON_HINT
         raise YamlSourceError(f"not valid YAML: {problem}{context}{hint}", where) from None
     except yaml.YAMLError as error:
         raise YamlSourceError(f"not valid YAML: {error}", Mark(1, 1)) from None

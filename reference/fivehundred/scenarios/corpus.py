@@ -99,7 +99,7 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
         if not path.is_dir():
             found[path] = None
             continue
-        if path.name == DISPUTES_DIR:  # records, checked by validate on their own
+        if path.absolute().name == DISPUTES_DIR:  # records, checked by validate on their own
             continue
         seen: set[tuple[int, int]] = set()
         pending: list[tuple[Path, int]] = [(path, 0)]

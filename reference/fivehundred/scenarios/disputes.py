@@ -19,6 +19,7 @@ toggles joined by ``+`` (``australian-4+no-misere``), which the toggles must mat
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,18 +140,20 @@ def answers_shown(dispute: Dispute, scenarios: Mapping[str, Scenario]) -> int:
 
 
 def located_pair_problems(
-    dispute: Dispute, scenarios: Sequence[Scenario]
+    dispute: Dispute, scenarios: Sequence[Scenario], invalid: int = 0
 ) -> list[tuple[DocPath, str]]:
     """What is wrong with the record's paired scenarios, each with where in the record
     it is (the listed id, or the list); empty when the record lists none (see
-    :func:`is_paired` for whether it should)."""
+    :func:`is_paired` for whether it should).  ``invalid``: how many scenario files
+    beside could not be read (a listed id may be in one of them)."""
     by_id = {s.id: s for s in scenarios}
     problems: list[tuple[DocPath, str]] = []
     for index, scenario_id in enumerate(dispute.scenarios):
         where: DocPath = ("scenarios", index)
         scenario = by_id.get(scenario_id)
         if scenario is None:
-            problems.append((where, f"scenario {scenario_id} does not exist"))
+            maybe = f" (or is in one of the {invalid} invalid scenario files)" if invalid else ""
+            problems.append((where, f"scenario {scenario_id} does not exist{maybe}"))
             continue
         if scenario_answer(dispute, scenario) is None:
             listed = sorted({p for a in dispute.answers for p in a.profiles})
@@ -333,48 +336,78 @@ def load_disputes(folder: Path | None = None) -> DisputeSet:
 
 
 def is_record_file(path: Path) -> bool:
-    """Whether ``path`` names a dispute record: a file in a ``disputes`` folder."""
-    return path.parent.name == DISPUTES_DIR and not path.is_dir()
+    """Whether ``path`` names a dispute record: a file in a ``disputes`` folder (also
+    when typed from inside that folder, as ``x.yaml``)."""
+    return path.absolute().parent.name == DISPUTES_DIR and not path.is_dir()
 
 
-def _record_files(paths: Sequence[Path] | None) -> list[tuple[list[Path], bool]]:
-    """The record files of what ``validate`` was given, in groups, each with whether the
+def _yaml_files(folder: Path) -> tuple[list[Path], Diagnostic | None]:
+    """The ``*.yaml`` files of a records folder, or why it cannot be searched."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries if e.name.endswith(".yaml"))
+    except OSError as error:
+        why = error.strerror or str(error)
+        return [], Diagnostic(display_path(folder), 1, 1, "(folder)", f"cannot search: {why}", "io")
+    return [folder / name for name in names], None
+
+
+def _record_groups(
+    paths: Sequence[Path] | None,
+) -> tuple[list[tuple[Path, list[Path], bool]], list[Diagnostic]]:
+    """The records of what ``validate`` was given, by folder, each with whether the
     scenarios beside them were given too: ``disputes/`` inside a given folder (the
-    suite's scenarios by default), a ``disputes`` folder given by itself, or a record
-    file given by itself."""
+    suite's scenarios by default), a ``disputes`` folder given by itself, or record files
+    given by themselves.  A record given twice is read once."""
     roots = [scenarios_dir()] if paths is None else list(paths)
-    groups: list[tuple[list[Path], bool]] = []
+    groups: dict[Path, tuple[dict[Path, None], bool]] = {}
+    problems: list[Diagnostic] = []
     for root in roots:
         if is_record_file(root):
-            groups.append(([root], False))
-        elif root.is_dir() and root.name == DISPUTES_DIR:
-            groups.append((sorted(root.glob("*.yaml")), False))
+            folder, files, beside = root.absolute().parent, [root], False
+        elif root.is_dir() and root.absolute().name == DISPUTES_DIR:
+            folder, beside = root.absolute(), False
+            files, problem = _yaml_files(root)
+            problems += [problem] if problem else []
         elif (root / DISPUTES_DIR).is_dir():
-            groups.append((sorted((root / DISPUTES_DIR).glob("*.yaml")), True))
-    return groups
+            folder, beside = (root / DISPUTES_DIR).absolute(), True
+            files, problem = _yaml_files(root / DISPUTES_DIR)
+            problems += [problem] if problem else []
+        else:
+            continue
+        known, given_beside = groups.get(folder.resolve(), ({}, False))
+        for path in files:
+            if path.resolve() not in {f.resolve() for f in known}:
+                known[path] = None
+        groups[folder.resolve()] = (known, given_beside or beside)
+    return [(folder, list(files), beside) for folder, (files, beside) in groups.items()], problems
 
 
 def check_disputes(
     paths: Sequence[Path] | None, scenarios: Sequence[Scenario]
 ) -> tuple[int, list[Diagnostic]]:
     """The dispute records of what ``validate`` checks, and their problems: each file's
-    schema and lint, then each record's paired scenarios, against ``scenarios`` when the
-    scenarios beside the records were given too, else against the scenarios of the
-    folder that holds ``disputes/``.  Returns how many record files were read."""
+    schema and lint, then each record's paired scenarios.  Those are checked against
+    ``scenarios`` when the scenarios beside the records were given too, and against the
+    suite's own scenarios when the records are the suite's (given alone or by folder);
+    records elsewhere given without their scenarios get their schema and lint only.
+    Returns how many record files were read."""
     count = 0
-    problems: list[Diagnostic] = []
-    for files, with_scenarios in _record_files(paths):
+    groups, problems = _record_groups(paths)
+    for folder, files, with_scenarios in groups:
         count += len(files)
-        beside = scenarios
-        if files and not with_scenarios:
-            beside = load_corpus([files[0].parent.parent]).scenarios
+        beside: Sequence[Scenario] | None = scenarios if with_scenarios else None
+        invalid = 0
+        if beside is None and folder.parent.resolve() == scenarios_dir().resolve():
+            suite = load_corpus()
+            beside, invalid = suite.scenarios, len(suite.invalid_files)
         for path in files:
             record, found = load_dispute_file(path)
             problems += found
-            if record is None:
+            if record is None or beside is None:
                 continue
             source = SourceMap(text=read_regular_file(path).decode("utf-8"))
-            for where, message in located_pair_problems(record, beside):
+            for where, message in located_pair_problems(record, beside, invalid):
                 problems.append(_diag(path, source, where, message, "lint"))
     return count, problems
 

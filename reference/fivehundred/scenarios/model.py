@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from ..resources import scenarios_dir
+from ..resources import chosen_suite, scenarios_dir
 from ._yaml import Mark, SourceMap
 
 __all__ = [
@@ -340,6 +340,8 @@ class Scenario:
                 inside = False
             if not inside:
                 command = f"fivehundred verify {shlex.quote(str(self.path))} --id {self.id}"
+            elif (named := chosen_suite()) is not None:  # the suite came from --suite
+                command = f"fivehundred --suite {shlex.quote(str(named))} verify --id {self.id}"
         return command
 
 

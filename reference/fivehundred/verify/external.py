@@ -245,6 +245,10 @@ class ExternalImplementation:
         """
         self._plan = deque(scenarios)
 
+    def has_in_flight(self, scenario: Scenario) -> bool:
+        """Whether ``scenario``'s run message was already sent ahead (see :meth:`plan`)."""
+        return self._in_flight is not None and self._in_flight.scenario is scenario
+
     def run(self, scenario: Scenario) -> RunOutcome:
         outcome = self._run(scenario)
         if outcome.result is not None:
@@ -329,7 +333,8 @@ class ExternalImplementation:
         adapter starts on it at once.  If this reply turns out to be broken, the
         adapter is killed anyway and the next scenario goes to a fresh one.
         """
-        upcoming = None if self.one_shot else self._upcoming()
+        late = self.deadline is not None and time.monotonic() >= self.deadline
+        upcoming = None if self.one_shot or late else self._upcoming()  # nothing sent late
         prepared = None if upcoming is None else self._prepare(upcoming)
         delivered = False
         try:

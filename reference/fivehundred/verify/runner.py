@@ -121,6 +121,13 @@ def judge(scenario: Scenario, outcome: RunOutcome, lenient_errors: bool = False)
     return verdict
 
 
+def _already_sent(implementation: Implementation, scenario: Scenario) -> bool:
+    """Whether an adapter was already sent ``scenario`` (sent ahead, see
+    ``ExternalImplementation.plan``): its reply is then awaited, never called unsent."""
+    sent = getattr(implementation, "has_in_flight", None)
+    return bool(sent(scenario)) if callable(sent) else False
+
+
 def run_scenarios(
     scenarios: Sequence[Scenario],
     implementation: Implementation,
@@ -139,7 +146,11 @@ def run_scenarios(
     started = time.perf_counter()
     for scenario in scenarios:
         begin = time.perf_counter()
-        if deadline is not None and time.monotonic() >= deadline:
+        if (
+            deadline is not None
+            and time.monotonic() >= deadline
+            and not _already_sent(implementation, scenario)
+        ):
             outcome = RunOutcome(errored=out_of_time)
         else:
             outcome = implementation.run(scenario)

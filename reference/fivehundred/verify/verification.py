@@ -346,6 +346,10 @@ class _SkippingListed:
             return RunOutcome(skipped=f"listed as skip in the expectations file: {listed.reason}")
         return self.inner.run(scenario)
 
+    def has_in_flight(self, scenario: Scenario) -> bool:
+        sent = getattr(self.inner, "has_in_flight", None)
+        return bool(sent(scenario)) if callable(sent) else False
+
     def close(self) -> None:
         self.inner.close()
 
