@@ -216,3 +216,25 @@ def test_a_plan_sends_ahead_and_going_off_plan_is_still_correct(marker: str) -> 
     assert in_order == [run_input(s.input()) for s in chosen[:3]]
     assert off_plan == [run_input(s.input()) for s in (chosen[5], chosen[3])]
     assert implementation.restarts == 1  # chosen[3] was in flight when chosen[5] was asked for
+
+
+def test_a_reply_already_in_the_pipe_at_the_deadline_is_read_not_timed_out(marker: str) -> None:
+    """The runner may be busy when the deadline passes; a reply that arrived before it is
+    read, and only a pipe with nothing in it times out (stderr alone is no reply)."""
+    child = _child("import sys; print('{}', flush=True); import time; time.sleep(60)", marker)
+    try:
+        time.sleep(1.0)  # the reply is written long before the deadline below
+        assert child.receive(time.monotonic() - 0.5) == b"{}"
+        with pytest.raises(ChannelTimeout):
+            child.receive(time.monotonic() - 0.5)  # nothing more in the pipe
+    finally:
+        child.kill()
+    flood = "import sys\nwhile True:\n    sys.stderr.write('x' * 100 + '\\n'); sys.stderr.flush()"
+    noisy = _child(flood, marker)
+    try:
+        started = time.monotonic()
+        with pytest.raises(ChannelTimeout):
+            noisy.receive(time.monotonic() + 0.3)
+        assert time.monotonic() - started < 5
+    finally:
+        noisy.kill()

@@ -80,11 +80,15 @@ def test_a_misindented_line_is_called_an_indentation_problem(write: Write) -> No
 
 
 def test_an_unquoted_colon_in_a_value_is_called_so(write: Write) -> None:
-    text = GOOD.replace("title: ", "title: Spades: ", 1)
-    assert text != GOOD
-    (message,) = _only(write("colon.yaml", text))
-    assert "a value that holds ': ' must be quoted" in message
-    assert "indentation" not in message
+    title = next(line for line in GOOD.splitlines() if line.startswith("title: "))
+    for spoiled in (
+        title.replace("title: ", "title: Spades: "),  # a colon inside the value
+        f"{title}:",  # a colon that ends it
+        f"{title}\n  carried on: to the next line",  # prose carried on to the next line
+    ):
+        (message,) = _only(write("colon.yaml", GOOD.replace(title, spoiled)))
+        assert "a value that holds ': ' must be quoted" in message, spoiled
+        assert "indentation" not in message
 
 
 def test_duplicate_keys_are_refused(write: Write) -> None:

@@ -240,12 +240,21 @@ def test_validate_checks_the_dispute_records_beside_the_scenarios(tmp_path: Path
         "all-pass.yaml:24:13: scenarios[0]: scenario ZZT4 lacks the tag dispute-all-pass" in output
     )
     assert "1 files, 1 valid, 0 invalid, 1 dispute records, 3 problems" in output
-    # The records folder or one record by itself, outside the suite: the schema and lint
-    # are checked; the pairs need the scenarios beside them, which were not given.
+    # The records folder or one record by itself, in no scenarios/ folder: the schema and
+    # lint are checked, and the output says the pairs could not be.
     for given in (tmp_path / "disputes", tmp_path / "disputes" / "all-pass.yaml"):
         code, output = _run("validate", str(given))
         assert code == 0, output
         assert "0 files, 0 valid, 0 invalid, 1 dispute records, 0 problems" in output
+        assert "were not checked: no scenarios/ folder holds them" in output
+    # Under a scenarios/ folder, the records are checked against the scenarios there.
+    suite = tmp_path / "elsewhere" / "scenarios"
+    suite.mkdir(parents=True)
+    for name in ("area", "disputes"):
+        (tmp_path / name).rename(suite / name)
+    code, output = _run("validate", str(suite / "disputes" / "all-pass.yaml"))
+    assert code == 1, output
+    assert "scenarios[1]: scenario ZZZZ does not exist" in output
 
 
 def test_the_resting_dealer_holds_no_cards_and_declares_nothing(write: Write) -> None:

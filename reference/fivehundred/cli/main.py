@@ -109,19 +109,23 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     is reported with file:line:column; one bad file never hides the others.  Dispute
     records are checked too, in a folder that holds disputes/ (the suite's scenarios/
     by default), a disputes/ folder or a record file given by itself: their schema,
-    the rulings and profiles they name, and that the scenarios each lists exist, carry
-    its tag and show at least two of its answers.
+    the rulings and profiles they name, and that the scenarios each lists (in the
+    scenarios/ folder that holds the records) exist, carry its tag and show at least two
+    of its answers; records in no scenarios/ folder are named as not paired-checked.
     """
-    from ..safety import clean_json
+    from ..safety import clean_json, clean_text
     from ..scenarios import Corpus, load_corpus
+    from ..scenarios.corpus import display_path
     from ..scenarios.disputes import check_disputes, is_record_file
 
     chosen = _paths(paths)
     # a record file given by itself is a dispute record, not a scenario
     scenario_paths = None if chosen is None else [p for p in chosen if not is_record_file(p)]
     corpus = load_corpus(scenario_paths) if scenario_paths != [] else Corpus([])
-    records, dispute_problems = check_disputes(chosen, corpus.scenarios)
+    check = check_disputes(chosen, corpus.scenarios)
+    records, dispute_problems = check.records, check.problems
     diagnostics = [*corpus.diagnostics, *dispute_problems]
+    unpaired = [str(display_path(folder)) for folder in check.unpaired_folders]
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -129,6 +133,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
                     "files": len(corpus.files),
                     "valid": len(corpus.files) - len(corpus.invalid_files),
                     "dispute_records": records,
+                    "dispute_pairs_unchecked": clean_json(unpaired),
                     "diagnostics": clean_json([d.as_json() for d in diagnostics]),
                 },
                 indent=2,
@@ -137,6 +142,13 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
         )
     else:
         print_diagnostics(diagnostics)
+        for folder in unpaired:  # said, never passed over in silence
+            err_console().print(
+                f"note: the paired scenarios of the records in {clean_text(folder)} "
+                "were not checked: no scenarios/ folder holds them; give the folder that "
+                "holds disputes/ with its scenarios",
+                markup=False,
+            )
         bad = len(corpus.invalid_files)
         style = "red" if bad or dispute_problems else "green"
         checked = f", {records} dispute records" if records else ""

@@ -435,8 +435,11 @@ _INDENTATION_PROBLEMS = (
     "did not find expected '-' indicator",
 )
 """PyYAML's words for what is most often a line indented too far or not far enough."""
-_COLON_IN_VALUE = re.compile(r"^\s*(- )?[\w-]+: [^'\"\[{|>].*: ")
-"""A line ``key: value: more``: a value holding ``: `` that is not quoted."""
+_COLON_IN_VALUE = re.compile(
+    r"^\s*(- )?[\w-]+: [^'\"\[{|>].*:( |$)"  # key: value: more, or key: value:
+    r"|^\s+[^\s:#'\"-][^:]* [^:]*: "  # prose carried on to the next line: words: more
+)
+"""A line whose plain (unquoted) value holds ``: `` or ends with ``:``."""
 _COLON_HINT = "; a value that holds ': ' must be quoted, as in title: \"Spades: a red jack\""
 _INDENTATION_HINT = (
     "; this is most often indentation: check this line and the one above it against the "

@@ -37,6 +37,8 @@ from .model import Scenario
 from .rulings import anchor_exists, unknown_anchor_message
 
 DISPUTE_SCHEMA = "dispute.schema.json"
+SCENARIOS_DIR = "scenarios"
+"""The folder a suite keeps its scenarios in; its ``disputes/`` holds the records."""
 
 PAIRED_MINIMUM = 2
 """A dispute is paired when its scenarios show at least this many of its answers."""
@@ -383,24 +385,37 @@ def _record_groups(
     return [(folder, list(files), beside) for folder, (files, beside) in groups.items()], problems
 
 
-def check_disputes(
-    paths: Sequence[Path] | None, scenarios: Sequence[Scenario]
-) -> tuple[int, list[Diagnostic]]:
+@dataclass
+class DisputeCheck:
+    """What ``validate`` found in the dispute records it was given."""
+
+    records: int
+    """How many record files were read."""
+    problems: list[Diagnostic]
+    unpaired_folders: list[Path]
+    """Records folders whose pairs could not be checked: no scenarios beside them."""
+
+
+def check_disputes(paths: Sequence[Path] | None, scenarios: Sequence[Scenario]) -> DisputeCheck:
     """The dispute records of what ``validate`` checks, and their problems: each file's
     schema and lint, then each record's paired scenarios.  Those are checked against
-    ``scenarios`` when the scenarios beside the records were given too, and against the
-    suite's own scenarios when the records are the suite's (given alone or by folder);
-    records elsewhere given without their scenarios get their schema and lint only.
-    Returns how many record files were read."""
+    ``scenarios`` when the scenarios beside the records were given too, else against
+    the suite the records belong to: the scenarios of the ``scenarios/`` folder that
+    holds their ``disputes/`` (the suite's own are already loaded).  Records in any other
+    folder get their schema and lint, and the folder is named as unpaired."""
     count = 0
     groups, problems = _record_groups(paths)
+    unpaired: list[Path] = []
     for folder, files, with_scenarios in groups:
         count += len(files)
         beside: Sequence[Scenario] | None = scenarios if with_scenarios else None
         invalid = 0
-        if beside is None and folder.parent.resolve() == scenarios_dir().resolve():
-            suite = load_corpus()
+        if beside is None and folder.parent.name == SCENARIOS_DIR:
+            own = folder.parent.resolve() == scenarios_dir().resolve()
+            suite = load_corpus() if own else load_corpus([folder.parent], root=folder.parent)
             beside, invalid = suite.scenarios, len(suite.invalid_files)
+        if beside is None and files:
+            unpaired.append(folder)
         for path in files:
             record, found = load_dispute_file(path)
             problems += found
@@ -409,7 +424,7 @@ def check_disputes(
             source = SourceMap(text=read_regular_file(path).decode("utf-8"))
             for where, message in located_pair_problems(record, beside, invalid):
                 problems.append(_diag(path, source, where, message, "lint"))
-    return count, problems
+    return DisputeCheck(count, problems, unpaired)
 
 
 __all__ = [
@@ -418,6 +433,7 @@ __all__ = [
     "TAG_PREFIX",
     "Answer",
     "Dispute",
+    "DisputeCheck",
     "DisputeSet",
     "answer_for",
     "answers_shown",
