@@ -224,3 +224,22 @@ def test_a_scenario_already_sent_is_awaited_even_after_the_deadline() -> None:
     messages = [r.verdict.message for r in summary.reports]
     assert messages[0] == messages[2] == "not run"
     assert messages[1].startswith("no reply before")
+
+
+def test_only_the_implementations_own_errors_say_the_protocol_works() -> None:
+    """The broken-adapter advice: every answered scenario came back `errored` by the
+    implementation itself; the ones --max-time cut short or never sent do not count."""
+    from fivehundred.verify.verdict import REPORTED_ERROR, Verdict
+    from fivehundred.verify.verification import Entry, Outcome, only_reported_errors
+
+    scenario = _scenario([{"expect": {"to_act": "N"}}])
+
+    def errored(message: str) -> Entry:
+        return Entry(scenario, Verdict(Status.ERRORED, message=message), 0.0, None, Outcome.ERRORED)
+
+    own = errored(f"{REPORTED_ERROR}not written yet")
+    cut = errored("no reply before the run's --max-time ran out; the adapter was killed")
+    unsent = errored("not run: the run's --max-time of 1 s ran out")
+    assert only_reported_errors([own, cut, unsent])
+    assert not only_reported_errors([cut, unsent])  # nothing answered at all
+    assert not only_reported_errors([own, errored("the reply has seq 3; expected 2")])

@@ -15,13 +15,14 @@ from rich.markup import escape
 
 from ..safety import clean_text
 from ..scenarios.narration import step_text
-from ..verify.verdict import REPORTED_ERROR, Status
+from ..verify.verdict import Status
 from ..verify.verification import (
     DEFAULT_LABEL,
     Entry,
     Outcome,
     RuleCounts,
     Verification,
+    only_reported_errors,
     skips_by_reason,
 )
 from ._grid import Column, Grid
@@ -237,10 +238,7 @@ def print_broken(verification: Verification, console: Console) -> None:
     """Say plainly that the adapter, not the rules, is the problem."""
     v = verification
     command = f" ({escape(v.command)})" if v.command else ""
-    answered = [  # leave out the scenarios --max-time cut short or never let be sent
-        e for e in v.entries if e.ran and "--max-time" not in e.verdict.message.split("\n")[0]
-    ]
-    if answered and all(e.verdict.message.startswith(REPORTED_ERROR) for e in answered):
+    if only_reported_errors(v.entries):
         advice = (  # every reply was a well-formed `errored`: the protocol works
             "  This is not a conformance result: the protocol works, but the implementation\n"
             "  itself answered `errored` to every scenario it was sent. Start from the first\n"

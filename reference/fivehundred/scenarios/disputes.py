@@ -70,6 +70,8 @@ class Dispute:
     scenarios: tuple[str, ...]
     notes: str = ""
     path: Path | None = field(default=None, compare=False)
+    source: SourceMap | None = field(default=None, compare=False, repr=False)
+    """Where each part of the file is, for messages that point into the record."""
 
     @property
     def tag(self) -> str:
@@ -231,7 +233,9 @@ def _answer(data: Mapping[str, Any]) -> Answer:
     )
 
 
-def dispute_from_document(document: Mapping[str, Any], path: Path | None = None) -> Dispute:
+def dispute_from_document(
+    document: Mapping[str, Any], path: Path | None = None, source: SourceMap | None = None
+) -> Dispute:
     """A record from a document the schema accepted."""
     return Dispute(
         id=document["id"],
@@ -243,6 +247,7 @@ def dispute_from_document(document: Mapping[str, Any], path: Path | None = None)
         scenarios=tuple(document["scenarios"]),
         notes=str(document.get("notes") or ""),
         path=path,
+        source=source,
     )
 
 
@@ -306,7 +311,7 @@ def _checked(
                 problems.append(_diag(path, source, where, wrong, "lint"))
     if problems:
         return None, problems
-    return dispute_from_document(document, path), []
+    return dispute_from_document(document, path, source), []
 
 
 def profile_label_problem(label: str) -> str | None:
@@ -362,7 +367,7 @@ def _record_groups(
     suite's scenarios by default), a ``disputes`` folder given by itself, or record files
     given by themselves.  A record given twice is read once."""
     roots = [scenarios_dir()] if paths is None else list(paths)
-    groups: dict[Path, tuple[dict[Path, None], bool]] = {}
+    groups: dict[Path, tuple[dict[Path, Path], bool]] = {}
     problems: list[Diagnostic] = []
     for root in roots:
         if is_record_file(root):
@@ -378,11 +383,11 @@ def _record_groups(
         else:
             continue
         known, given_beside = groups.get(folder.resolve(), ({}, False))
-        for path in files:
-            if path.resolve() not in {f.resolve() for f in known}:
-                known[path] = None
+        for path in files:  # keyed by where the file really is: each read once
+            known.setdefault(path.resolve(), path)
         groups[folder.resolve()] = (known, given_beside or beside)
-    return [(folder, list(files), beside) for folder, (files, beside) in groups.items()], problems
+    found = [(folder, list(files.values()), beside) for folder, (files, beside) in groups.items()]
+    return found, problems
 
 
 @dataclass
@@ -421,9 +426,8 @@ def check_disputes(paths: Sequence[Path] | None, scenarios: Sequence[Scenario]) 
             problems += found
             if record is None or beside is None:
                 continue
-            source = SourceMap(text=read_regular_file(path).decode("utf-8"))
             for where, message in located_pair_problems(record, beside, invalid):
-                problems.append(_diag(path, source, where, message, "lint"))
+                problems.append(_diag(path, record.source, where, message, "lint"))
     return DisputeCheck(count, problems, unpaired)
 
 

@@ -121,9 +121,10 @@ def judge(scenario: Scenario, outcome: RunOutcome, lenient_errors: bool = False)
     return verdict
 
 
-def _already_sent(implementation: Implementation, scenario: Scenario) -> bool:
+def already_sent(implementation: object, scenario: Scenario) -> bool:
     """Whether an adapter was already sent ``scenario`` (sent ahead, see
-    ``ExternalImplementation.plan``): its reply is then awaited, never called unsent."""
+    ``ExternalImplementation.plan``): its reply is then awaited, never called unsent.
+    An implementation says so with a ``has_in_flight`` method; others never send ahead."""
     sent = getattr(implementation, "has_in_flight", None)
     return bool(sent(scenario)) if callable(sent) else False
 
@@ -149,7 +150,7 @@ def run_scenarios(
         if (
             deadline is not None
             and time.monotonic() >= deadline
-            and not _already_sent(implementation, scenario)
+            and not already_sent(implementation, scenario)
         ):
             outcome = RunOutcome(errored=out_of_time)
         else:

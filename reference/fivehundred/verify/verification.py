@@ -25,8 +25,8 @@ from ..scenarios import Scenario
 from ..scenarios.narration import step_text
 from .expectations import KEYWORD_OF, Expectation
 from .protocol import Capabilities, ImplementationInfo
-from .runner import Implementation, RunOutcome, ScenarioReport, run_scenarios
-from .verdict import Status, Unchecked, Verdict
+from .runner import Implementation, RunOutcome, ScenarioReport, already_sent, run_scenarios
+from .verdict import REPORTED_ERROR, Status, Unchecked, Verdict
 
 __all__ = [
     "EXIT_BROKEN_ADAPTER",
@@ -347,11 +347,20 @@ class _SkippingListed:
         return self.inner.run(scenario)
 
     def has_in_flight(self, scenario: Scenario) -> bool:
-        sent = getattr(self.inner, "has_in_flight", None)
-        return bool(sent(scenario)) if callable(sent) else False
+        return already_sent(self.inner, scenario)
 
     def close(self) -> None:
         self.inner.close()
+
+
+def only_reported_errors(entries: Sequence[Entry]) -> bool:
+    """Whether every scenario the adapter answered came back as its own ``errored``
+    reply (the protocol works; the implementation fails), leaving out those the run's
+    --max-time cut short or kept from being sent (both messages name --max-time)."""
+    answered = [
+        e for e in entries if e.ran and "--max-time" not in e.verdict.message.split("\n")[0]
+    ]
+    return bool(answered) and all(e.verdict.message.startswith(REPORTED_ERROR) for e in answered)
 
 
 def broken_reason(entries: Sequence[Entry], unsent: str = "") -> str | None:
