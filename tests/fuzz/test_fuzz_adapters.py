@@ -1,13 +1,17 @@
 """``fivehundred fuzz`` against real adapter processes: the reference behind the protocol,
 the independent JavaScript engine with named misreadings, and the fault adapters.
 
-Each runs the command line for real, as a user would; all are slow (processes).
+The adapters are always real processes.  The command itself runs in this process
+(click's runner), as in ``fuzz_cli.py``, except where being a process is the point:
+``--jobs 2`` forks workers, and Ctrl-C is sent to a real process group.  All are slow
+(processes).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -18,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzz_cli import run_in_process
 
 pytestmark = pytest.mark.slow
 
@@ -27,25 +32,24 @@ JS = ROOT / "adapters" / "independent-js" / "adapter.js"
 FAULTS = ROOT / "tests" / "protocol" / "adapters"
 
 
-def fuzz(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+def fuzz(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_in_process("fuzz", "--no-progress", *args)
+
+
+def fuzz_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``fivehundred fuzz`` as a process of its own (for ``--jobs``, which forks)."""
     return subprocess.run(
         [PYTHON, "-m", "fivehundred", "fuzz", "--no-progress", *args],
         capture_output=True,
         text=True,
-        timeout=timeout,
+        timeout=600,
         check=False,
         cwd=ROOT,
     )
 
 
 def verify(folder: Path, command: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [PYTHON, "-m", "fivehundred", "verify", str(folder), "--impl", command],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    return run_in_process("verify", str(folder), "--impl", command)
 
 
 def js(misreading: str | None = None) -> str:
@@ -73,9 +77,7 @@ def left_over(marker: str) -> list[str]:
 def assert_filed_scenarios_catch(out: Path, misreading: str) -> None:
     """The scenarios fuzz filed in ``out`` are valid, fail with the misreading on, and
     only with it: the clean engine passes every one."""
-    valid = subprocess.run(
-        [PYTHON, "-m", "fivehundred", "validate", str(out)], capture_output=True, text=True
-    )
+    valid = run_in_process("validate", str(out))
     assert valid.returncode == 0, valid.stdout + valid.stderr
     assert verify(out, js(misreading)).returncode == 1
     clean = verify(out, js())
@@ -113,7 +115,7 @@ def test_a_named_misreading_is_found_shrunk_and_filed(misreading: str, tmp_path:
 def test_jobs_and_shards_report_exactly_what_one_process_does(tmp_path: Path) -> None:
     args = ["--impl", js("misere-by-value"), "--deals", "24", "--seed", "5", "--format", "json"]
     one = fuzz(*args)
-    two = fuzz(*args, "--jobs", "2")
+    two = fuzz_process(*args, "--jobs", "2")
     assert one.returncode == two.returncode == 1, one.stderr + two.stderr
     alone, parallel = json.loads(one.stdout), json.loads(two.stdout)
     assert alone["families"]
@@ -124,12 +126,7 @@ def test_jobs_and_shards_report_exactly_what_one_process_does(tmp_path: Path) ->
         path = tmp_path / f"shard-{shard[0]}.json"
         path.write_text(part.stdout)
         paths.append(str(path))
-    merged = subprocess.run(
-        [PYTHON, "-m", "fivehundred", "fuzz", "merge", *paths, "--format", "json"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    merged = run_in_process("fuzz", "merge", *paths, "--format", "json")
     assert merged.returncode == 1, merged.stderr
     combined = without_timing(json.loads(merged.stdout))
     combined.pop("shards")
@@ -215,11 +212,13 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
     deadline = time.monotonic() + 60
     while len(left_over(marker)) < int(jobs) and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(1.5)
+    time.sleep(1.0)
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
     assert "No disagreement in" in stdout and "(interrupted)" in stdout
+    deals = re.search(r"No disagreement in (\d+) deals", stdout)
+    assert deals and int(deals.group(1)) > 0, stdout  # what was run before Ctrl-C is kept
     assert "interrupted; reporting what was found" in stderr
     time.sleep(0.2)
     assert left_over(marker) == []

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
+import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fivehundred.scenarios import Checkpoint, SansKittyStep
@@ -21,6 +23,7 @@ from fivehundred.verify._process import (
     AdapterProcess,
     ChannelError,
     ChannelTimeout,
+    signals_deferred,
 )
 from fivehundred.verify.external import (
     ExternalImplementation,
@@ -238,3 +241,55 @@ def test_a_reply_already_in_the_pipe_at_the_deadline_is_read_not_timed_out(marke
         assert time.monotonic() - started < 5
     finally:
         noisy.kill()
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise_stop(signum: int, frame: object) -> None:
+    raise _Stop(signum)
+
+
+def test_a_stop_signal_during_a_start_waits_until_the_child_is_recorded() -> None:
+    """Raised inside the block, the handler's exception would leave a started child that
+    nothing holds; it comes on the way out instead, and an ignored signal stays ignored
+    (the child inherits that)."""
+    previous = signal.signal(signal.SIGTERM, _raise_stop)
+    ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    body_finished = False
+    try:
+        with pytest.raises(_Stop), signals_deferred():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            signal.raise_signal(signal.SIGTERM)
+            body_finished = True
+        assert body_finished
+        assert signal.getsignal(signal.SIGTERM) is _raise_stop
+        with signals_deferred():  # nothing arrived: nothing raised
+            pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, ignored)
+
+
+def test_a_signal_while_an_adapter_starts_kills_it(
+    marker: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The signal arrives just after the process exists (as a CI cancel may, while the
+    one-shot runner starts a child per scenario): the adapter is killed, none is left."""
+    real_start = AdapterProcess.start
+
+    def start_then_signal(*args: Any, **kwargs: Any) -> AdapterProcess:
+        process = real_start(*args, **kwargs)
+        signal.raise_signal(signal.SIGTERM)
+        return process
+
+    monkeypatch.setattr(AdapterProcess, "start", start_then_signal)
+    previous = signal.signal(signal.SIGTERM, _raise_stop)
+    try:
+        implementation = ExternalImplementation(shlex.split(serve_command(marker)))
+        with pytest.raises(_Stop):
+            implementation.start()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert processes_with(marker) == []  # killed at once, not left for the fixture to find

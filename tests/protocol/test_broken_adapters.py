@@ -1,7 +1,9 @@
 """Deliberately broken adapters: the runner survives each, says what happened, and cleans up.
 
-Every test runs ``fivehundred verify`` for real against one adapter from
-``adapters/`` that injects one fault into otherwise correct answers.  The run must
+Every test runs ``fivehundred verify`` against one adapter from ``adapters/``, a real
+process that injects one fault into otherwise correct answers (the runner itself runs
+in this process: the faults are the adapter's, and the signal tests in
+``tests/hostile/test_adapters.py`` cover the runner as a process).  The run must
 finish, classify each scenario (errored for the faulty ones, passed for the rest)
 or report a broken adapter (exit status 3), and leave no process behind: the
 ``marker`` fixture fails the test if any adapter or grandchild is still running.
@@ -15,14 +17,14 @@ from typing import Any
 
 import pytest
 from fivehundred.verify._process import STDERR_TAIL_BYTES
-from protocol_helpers import adapter, by_id, cli, cli_here, id_options, sample
+from protocol_helpers import adapter, by_id, cli_here, id_options, sample
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
 
 def _verify(command: str, *options: str, count: int = 3) -> tuple[int, dict[str, Any], list[str]]:
     chosen = sample(count)
-    run = cli("verify", "--impl", command, *id_options(chosen), "--format", "json", *options)
+    run = cli_here("verify", "--impl", command, *id_options(chosen), "--format", "json", *options)
     assert "Traceback" not in run.stderr, run.stderr
     return run.code, run.json(), [s.id for s in chosen]
 
@@ -120,7 +122,9 @@ def test_one_shot_mode_survives_hangs_too(marker: str) -> None:
 
 def test_the_text_report_says_broken_adapter_in_words(marker: str) -> None:
     chosen = sample(1)
-    run = cli("verify", "--impl", adapter("crash_at_start.py", marker=marker), *id_options(chosen))
+    run = cli_here(
+        "verify", "--impl", adapter("crash_at_start.py", marker=marker), *id_options(chosen)
+    )
     assert run.code == 3
     assert "BROKEN ADAPTER" in run.stdout
     assert "not a conformance result" in run.stdout
@@ -148,7 +152,7 @@ def test_stderr_kept_per_scenario_is_bounded(marker: str) -> None:
     ],
 )
 def test_usage_errors_are_clear_and_exit_2(options: list[str], says: str) -> None:
-    run = cli("verify", *options)
+    run = cli_here("verify", *options)
     assert run.code == 2, run
     assert says in run.stderr
     assert "Traceback" not in run.stderr

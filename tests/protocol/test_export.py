@@ -16,7 +16,7 @@ from fivehundred.resources import fast_validator, validator
 from fivehundred.scenarios import input_json
 from fivehundred.scenarios.export import export_corpus
 from fivehundred.verify.verdict import Status, compare
-from protocol_helpers import cli, corpus
+from protocol_helpers import cli_here, corpus
 
 
 def test_export_follows_its_schema_and_holds_the_whole_corpus() -> None:
@@ -40,10 +40,10 @@ def test_export_follows_its_schema_and_holds_the_whole_corpus() -> None:
 @pytest.mark.slow
 def test_export_to_a_file_and_to_stdout_is_the_same_document(tmp_path: Path) -> None:
     target = tmp_path / "corpus.json"
-    run = cli("export", "--output", str(target))
+    run = cli_here("export", "--output", str(target))
     assert run.code == 0, run.stderr
     assert f"export: {len(corpus())} scenarios, suite {SUITE_VERSION}" in run.stderr
-    run = cli("export")
+    run = cli_here("export")
     assert run.code == 0
     assert json.loads(run.stdout) == json.loads(target.read_text(encoding="utf-8"))
     assert json.loads(run.stdout) == json.loads(json.dumps(export_corpus(corpus())))
@@ -55,7 +55,7 @@ def test_export_refuses_an_invalid_corpus_and_writes_nothing(tmp_path: Path) -> 
     bad.parent.mkdir()
     bad.write_text("id: ZZ22\ntitle: [unclosed\n", encoding="utf-8")
     target = tmp_path / "out.json"
-    run = cli("export", str(tmp_path / "area"), "-o", str(target))
+    run = cli_here("export", str(tmp_path / "area"), "-o", str(target))
     assert run.code == 1
     assert "bad.yaml" in run.stderr and "nothing written" in run.stderr
     assert not target.exists()

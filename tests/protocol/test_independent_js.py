@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 import pytest
-from protocol_helpers import ROOT, cli, corpus
+from protocol_helpers import ROOT, cli_here, corpus
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -32,7 +32,7 @@ def node() -> str:
 
 
 def test_the_independent_implementation_passes_every_scenario(node: str) -> None:
-    run = cli("verify", "--impl", f"{node} {ADAPTER / 'adapter.js'}", "--format", "json")
+    run = cli_here("verify", "--impl", f"{node} {ADAPTER / 'adapter.js'}", "--format", "json")
     report = run.json()
     failing = [e["id"] for e in report["scenarios"] if e["status"] != "passed"]
     assert failing == [], run.stdout[-4000:]

@@ -19,6 +19,7 @@ from fivehundred.scenarios.vocabulary import OBSERVATION_NAMES as OBSERVATION_KE
 from fivehundred.verify import protocol as p
 from fivehundred.verify.reference import run_input
 from fivehundred.verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO, handle
+from hypothesis import example as hypothesis_example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from protocol_helpers import corpus
@@ -194,3 +195,68 @@ def test_fast_acceptance_implies_the_schema_accepts(reply: dict[str, Any]) -> No
         return
     assert _valid("run-reply", reply)
     assert sum(x is not None for x in (parsed.result, parsed.skipped, parsed.errored)) == 1
+
+
+_HELLO_PLACES = [
+    ("protocol",),
+    ("implementation",),
+    ("implementation", "name"),
+    ("implementation", "version"),
+    ("implementation", "language"),
+    ("implementation", "homepage"),
+    ("capabilities",),
+    ("capabilities", "profiles"),
+    ("capabilities", "variants"),
+    ("capabilities", "observations"),
+    ("capabilities", "legal_actions"),
+    ("capabilities", "error_codes"),
+]
+_hello_values = st.one_of(
+    st.sampled_from([0, -1, 1, 2, 1.0, True, None, "", "x", "https://example.org", {}, []]),
+    st.lists(st.sampled_from(["australian-4", "no-misere", "", "phase"]), max_size=3),
+    _json,
+)
+
+
+def _spoiled_hello(changes: list[tuple[tuple[str, ...], bool, Any]]) -> dict[str, Any]:
+    """The reference's hello with a few members removed or replaced."""
+    hello = json.loads(json.dumps(p.hello_reply(REFERENCE_INFO, REFERENCE_CAPABILITIES)))
+    for place, remove, value in changes:
+        parent = hello
+        for key in place[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        if isinstance(parent, dict):
+            if remove:
+                parent.pop(place[-1], None)
+            else:
+                parent[place[-1]] = value
+    return hello
+
+
+_hellos = st.builds(
+    _spoiled_hello,
+    st.lists(st.tuples(st.sampled_from(_HELLO_PLACES), st.booleans(), _hello_values), max_size=3),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_hellos)
+@hypothesis_example(_spoiled_hello([(("capabilities", "variants"), False, ["no-misere", ""])]))
+@hypothesis_example(_spoiled_hello([(("capabilities", "observations"), False, ["phase", "phase"])]))
+@hypothesis_example(_spoiled_hello([(("protocol",), False, 0)]))
+def test_fast_hello_acceptance_implies_the_schema_accepts(hello: dict[str, Any]) -> None:
+    fast = p._hello_reply_surely_valid(hello)
+    if fast:
+        assert _valid("hello-reply", hello), hello
+    try:
+        parsed = p.parse_hello_reply(hello)
+    except p.ProtocolError:
+        assert not fast or hello["protocol"] != p.PROTOCOL_VERSION
+        return
+    assert _valid("hello-reply", hello)
+    assert parsed.protocol == hello["protocol"]
+
+
+def test_the_fast_hello_check_accepts_the_usual_hello() -> None:
+    """Without it every run would build a jsonschema validator for the handshake."""
+    assert p._hello_reply_surely_valid(p.hello_reply(REFERENCE_INFO, REFERENCE_CAPABILITIES))

@@ -1,9 +1,9 @@
 """The reference through the protocol gives exactly the reference's in-process verdicts.
 
-``fivehundred serve`` runs as a real subprocess behind ``fivehundred verify --impl``,
-over the whole corpus, and every scenario's status and mismatches must equal the
-in-process run's.  Any difference would be a protocol bug (a lost step, a mangled
-token), since both sides call the same engine.
+``fivehundred serve`` runs as a real subprocess behind ``fivehundred verify --impl`` (the
+runner itself in this process), over the whole corpus, and every scenario's status and
+mismatches must equal the in-process run's.  Any difference would be a protocol bug (a
+lost step, a mangled token), since both sides call the same engine.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from fivehundred.verify import protocol as p
 from fivehundred.verify.external import ExternalImplementation
 from fivehundred.verify.reference import run_input
 from fivehundred.verify.runner import ReferenceImplementation, run_scenarios
-from protocol_helpers import PYTHON, by_id, cli, corpus, id_options, serve_command
+from protocol_helpers import PYTHON, by_id, cli_here, corpus, id_options, serve_command
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -48,14 +48,14 @@ def _from_report(report: dict[str, Any]) -> Verdicts:
 
 
 def test_whole_corpus_through_serve_matches_in_process(marker: str) -> None:
-    run = cli("verify", "--impl", serve_command(marker), "--format", "json")
+    run = cli_here("verify", "--impl", serve_command(marker), "--format", "json")
     report = run.json()
     assert report["run"]["mode"] == "persistent"
     assert report["implementation"]["name"] == "fivehundred-reference"
     assert report["broken_adapter"] is None
     assert len(report["scenarios"]) == len(corpus())
     assert _from_report(report) == _in_process()
-    in_process = cli("verify", "--format", "json").json()
+    in_process = cli_here("verify", "--format", "json").json()
     assert run.code == in_process["exit_code"]
 
 
@@ -79,7 +79,7 @@ def test_one_shot_mode_matches_in_process_on_a_sample(marker: str) -> None:
     first = {s.area: s.id for s in reversed(everything)}.values()
     ids = {*first, *(s.id for s in everything[::100])}
     chosen = [s for s in everything if s.id in ids]
-    run = cli(
+    run = cli_here(
         "verify",
         "--impl",
         serve_command(marker, "--one-shot"),

@@ -19,9 +19,7 @@ from .params import Seconds
 from .stopping import signals_raise
 
 if TYPE_CHECKING:
-    from ..fuzz.fuzzer import Tester
-
-    TesterFactory = Callable[[], tuple[Tester, Callable[[], None]]]
+    from ..fuzz.fuzzer import TesterFactory
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
 

@@ -15,9 +15,11 @@ import multiprocessing
 import os
 import signal
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as connection_wait
 from typing import Any
 
 from ..scenarios import Checkpoint, PlayStart, Scenario
@@ -492,10 +494,12 @@ def shard_indices(settings: Settings) -> Iterator[int]:
 
 
 Progress = Callable[[FuzzReport], None]
+TesterFactory = Callable[[], tuple[Tester, Callable[[], None]]]
+"""Makes a tester and the function that closes it (once per worker process)."""
 
 
 def fuzz(
-    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]],
+    tester_factory: TesterFactory,
     settings: Settings,
     *,
     name: str,
@@ -524,7 +528,7 @@ def fuzz(
 
 
 def _serial(
-    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]],
+    tester_factory: TesterFactory,
     settings: Settings,
     report: FuzzReport,
     deadline: float | None,
@@ -549,59 +553,164 @@ def _serial(
 
 # ---- several adapter processes ------------------------------------------------------------
 
-_WORKER: dict[str, Any] = {}
+_STOP_GRACE = 10.0
+"""Seconds a worker is given to close its adapter and exit once told to stop."""
 
 
-def _worker_start(
-    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]], settings: Settings
+def _worker_main(
+    connection: Connection,
+    inherited: Sequence[Connection],
+    tester_factory: TesterFactory,
+    settings: Settings,
 ) -> None:
+    """One worker process: start an adapter, then run the deals the parent sends, one
+    index at a time, until it sends ``None`` or goes away.
+
+    Deals come over a pipe of the worker's own rather than a shared queue, so stopping
+    never depends on a signal arriving at the right moment: ``None`` waits in the pipe
+    for a worker still busy with a deal, and a parent that dies closes the pipe.  SIGTERM
+    (sent to a busy worker when the run is cut short, or to the group by a CI cancel)
+    closes the adapter and exits at once.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run
-    tester, close = tester_factory()
-    _WORKER.update(tester=tester, close=close, settings=settings, seen=set())
+    for other in inherited:  # the parent's ends of the pipes, copied by fork
+        other.close()
+    closing: list[Callable[[], None]] = []
 
     def stop(signum: int, frame: object) -> None:
+        if not closing:  # still shaking hands: the handshake kills the adapter on the way out
+            raise SystemExit(0)
         with contextlib.suppress(Exception):
-            close()
+            closing[0]()
         os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
+    try:
+        tester, close = tester_factory()
+    except Exception as error:
+        _reply(connection, ("raised", error))
+        return
+    closing.append(close)
+    seen: set[Signature] = set()
+    try:
+        while True:
+            try:
+                index = connection.recv()
+            except EOFError:  # the parent is gone
+                return
+            if index is None:
+                return
+            try:
+                generator, found = fuzz_deal(tester, settings, index, seen)
+            except Exception as error:
+                _reply(connection, ("raised", error))
+                return
+            _reply(connection, ("dealt", (generator, found)))
+    finally:
+        close()
 
 
-def _worker_deal(index: int) -> tuple[int, str, Family | Signature | None]:
-    generator, found = fuzz_deal(_WORKER["tester"], _WORKER["settings"], index, _WORKER["seen"])
-    return index, generator, found
+def _reply(connection: Connection, message: tuple[str, Any]) -> None:
+    """Send a worker's answer; an exception that cannot be pickled goes as its text."""
+    try:
+        connection.send(message)
+    except (OSError, EOFError):  # the parent is gone
+        pass
+    except Exception:
+        connection.send(("raised", RuntimeError(repr(message[1]))))
+
+
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    connection: Connection
+    index: int | None = None
+    """The deal it is running, if any."""
 
 
 def _parallel(
-    tester_factory: Callable[[], tuple[Tester, Callable[[], None]]],
+    tester_factory: TesterFactory,
     settings: Settings,
     report: FuzzReport,
     deadline: float | None,
     progress: Progress | None,
     jobs: int,
 ) -> None:
+    """Deals shared among ``jobs`` worker processes, each with its own adapter; results
+    are reported in deal order, as one process would report them."""
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(jobs, _worker_start, (tester_factory, settings))
+    indices = shard_indices(settings)
+    workers: list[_Worker] = []
     try:
-        results = pool.imap(_worker_deal, shard_indices(settings), chunksize=1)
-        while True:
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            inherited = [worker.connection for worker in workers] + [mine]
+            process = context.Process(
+                target=_worker_main, args=(theirs, inherited, tester_factory, settings)
+            )
+            process.daemon = True
+            process.start()
+            theirs.close()
+            workers.append(_Worker(process, mine))
+        sent: deque[int] = deque()
+        done: dict[int, tuple[str, Family | Signature | None]] = {}
+
+        def give(worker: _Worker) -> None:
+            index = next(indices, None)
+            worker.index = index
+            if index is not None:
+                worker.connection.send(index)
+                sent.append(index)
+
+        for worker in workers:
+            give(worker)
+        while sent:
+            while sent and sent[0] in done:  # in deal order
+                index = sent.popleft()
+                generator, found = done.pop(index)
+                report.add(index, generator, found)
+                if progress is not None:
+                    progress(report)
+            if not sent:
+                return
             if deadline is not None and time.monotonic() >= deadline:
                 report.stopped = "time"
                 return
-            try:
-                wait = None if deadline is None else max(0.01, deadline - time.monotonic())
-                index, generator, found = results.next(wait)
-            except StopIteration:
-                return
-            except multiprocessing.TimeoutError:
-                report.stopped = "time"
-                return
-            report.add(index, generator, found)
-            if progress is not None:
-                progress(report)
+            wait = None if deadline is None else max(0.01, deadline - time.monotonic())
+            busy = {worker.connection: worker for worker in workers if worker.index is not None}
+            for ready in connection_wait(list(busy), timeout=wait):
+                worker = busy[ready]  # type: ignore[index]
+                try:
+                    kind, payload = worker.connection.recv()
+                except EOFError:
+                    raise FuzzError(
+                        f"a worker process ended unexpectedly (exit status "
+                        f"{worker.process.exitcode}) while running deal {worker.index}"
+                    ) from None
+                if kind == "raised":
+                    raise payload
+                assert worker.index is not None
+                done[worker.index] = payload
+                give(worker)
     finally:
-        pool.terminate()
-        pool.join()
+        _stop_workers(workers)
+
+
+def _stop_workers(workers: Sequence[_Worker]) -> None:
+    """Tell every worker to stop; interrupt the busy ones; wait, killing any that hang."""
+    for worker in workers:
+        with contextlib.suppress(OSError):
+            worker.connection.send(None)  # read as soon as the worker is free
+    for worker in workers:
+        if worker.index is not None and worker.process.is_alive():
+            worker.process.terminate()  # SIGTERM: its deal is cut short, its adapter closed
+    for worker in workers:
+        worker.process.join(_STOP_GRACE)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+        worker.connection.close()
 
 
 # ---- merging shards ------------------------------------------------------------------------

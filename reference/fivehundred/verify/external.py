@@ -28,7 +28,7 @@ from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios import Scenario, input_json
 from ..scenarios.model import ActionStep
 from ..scenarios.vocabulary import ACTION_KINDS, OBSERVATION_NAMES, observation
-from ._process import AdapterProcess, ChannelError, ChannelTimeout
+from ._process import AdapterProcess, ChannelError, ChannelTimeout, signals_deferred
 from .protocol import (
     MAX_LINE_BYTES,
     Capabilities,
@@ -179,8 +179,9 @@ class ExternalImplementation:
         self._plan: deque[Scenario] = deque()
         self._in_flight: _InFlight | None = None
         self._unsupported: dict[str, str] = {}
-        self._child: AdapterProcess | None = None
-        """The one-shot child answering now, so that :meth:`kill` can reach it."""
+        self._started: list[AdapterProcess] = []
+        """Every process started and not yet released, so that :meth:`kill` reaches each
+        one, whatever moment a signal interrupts."""
         self.deadline: float | None = None
         """``time.monotonic()`` when the run's budget (``--max-time``) runs out, if any."""
 
@@ -200,7 +201,23 @@ class ExternalImplementation:
         return self.hello
 
     def _spawn(self) -> AdapterProcess:
-        return AdapterProcess.start(self.argv, cwd=self.cwd, env=self.env, max_line=self.max_line)
+        """Start an adapter process, recorded before any stop signal can interrupt.
+
+        A stop signal that came meanwhile is raised on the way out; every adapter is
+        killed before it goes on, since nothing between here and the caller's own clean-up
+        may hold the new process yet."""
+        try:
+            with signals_deferred():
+                process = AdapterProcess.start(
+                    self.argv, cwd=self.cwd, env=self.env, max_line=self.max_line
+                )
+                self._started = [p for p in self._started if not p.released] + [process]
+        except ChannelError:  # it did not start: nothing new to kill
+            raise
+        except BaseException:
+            self.kill()
+            raise
+        return process
 
     def _handshake(self) -> tuple[Hello, AdapterProcess | None]:
         deadline = time.monotonic() + self.startup_timeout
@@ -269,11 +286,9 @@ class ExternalImplementation:
                 child = self._spawn()
             except ChannelError as error:
                 return RunOutcome(errored=str(error))
-            self._child = child
             try:
                 return self._finish(child, self._send(child, scenario))
             finally:
-                self._child = None
                 child.kill()
         in_flight, self._in_flight = self._in_flight, None
         if (
@@ -396,7 +411,7 @@ class ExternalImplementation:
 
     def kill(self) -> None:
         """Kill every adapter process group at once, without a farewell (on a signal)."""
-        for process in (self._process, self._child):
-            if process is not None:
-                process.kill()
-        self._process, self._in_flight, self._child = None, None, None
+        for process in self._started:
+            process.kill()
+        self._started = []
+        self._process, self._in_flight = None, None
