@@ -256,3 +256,17 @@ def test_rules_an_adapter_does_not_declare_are_one_clear_error(
     assert done.returncode == 3, done.stdout + done.stderr
     assert message in done.stderr and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def test_a_worker_whose_adapter_cannot_start_ends_the_run(tmp_path: Path) -> None:
+    """The first handshake succeeds, every later start fails: the workers' failure is the
+    run's answer (exit 3, said plainly), not a pool starting workers for ever."""
+    marker = uuid.uuid4().hex
+    flag = tmp_path / "started"
+    done = fuzz_process(
+        "--impl", fault(marker, "starts_once.py", str(flag)), "--deals", "4", "--jobs", "2"
+    )
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "handshake failed" in done.stderr and "already started once" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert left_over(marker) == []
