@@ -181,3 +181,14 @@ def test_an_adapter_that_reports_every_run_errored_is_told_the_protocol_works() 
     assert run.code == 3
     assert "the protocol works, but the implementation" in run.stdout
     assert "does not speak the protocol" not in run.stdout
+
+
+def test_a_one_shot_adapter_that_stays_running_is_killed_and_named(marker: str) -> None:
+    """Correct answers, but the process outlives its reply: each is killed after the grace
+    period, the run still passes, and a warning says what the waiting cost."""
+    code, report, ids = _verify(adapter("lingers.py", marker=marker), "--one-shot", count=1)
+    assert code == 0
+    assert _statuses(report, ids) == ["passed"]
+    (warning,) = report["warnings"]  # the handshake's process and the scenario's
+    assert warning.startswith("2 of 2 one-shot adapter processes were still running 2 s")
+    assert "cost this run 4 s" in warning

@@ -57,6 +57,23 @@ def test_unknown_key_points_at_the_key(write: Write) -> None:
     assert message.startswith("2:1 colour schema: unknown key 'colour'")
 
 
+def test_mistyped_names_get_the_nearest_ones(write: Write) -> None:
+    """A closed list's value, a key, and a step whose kind key is mistyped (the step is
+    judged as the kind it evidently means, not as every kind at once)."""
+    text = GOOD.replace("{seat: E, call: 6C}", "{sate: E, call: 6C}")
+    text = text.replace("to_act: S}", "to_act: S}\n  - {seat: S, call: 6C, reject: not-your-trun}")
+    text = text.replace("title:", "titel: x\ntitle:")
+    messages = _only(write("typos.yaml", text))
+    assert messages[0].startswith("2:1 titel schema: unknown key 'titel'; did you mean title?;")
+    assert messages[1:] == [
+        "12:5 steps[1] schema: 'seat' is a required property",
+        "12:6 steps[1].sate schema: unknown key 'sate'; did you mean seat?; expected one of: "
+        "call, discard, names, nominate, note, play, reject, sans_kitty, seat",
+        '14:33 steps[3].reject schema: found "not-your-trun"; did you mean not-your-turn?; '
+        "expected a rejection code from the suite's closed list.",
+    ]
+
+
 def test_card_spelled_with_t_gets_a_hint(write: Write) -> None:
     text = GOOD.replace("  deck: ordered\n", "  deck: [TH]\n")
     (message,) = _only(write("hint.yaml", text))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..scenarios.diagnostics import did_you_mean
 from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:
@@ -96,10 +97,7 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
     if dispute_id is not None:
         record = found.by_id().get(dispute_id.strip().lower())
         if record is None:
-            import difflib
-
-            close = difflib.get_close_matches(dispute_id.lower(), list(found.by_id()), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            hint = did_you_mean(dispute_id.lower(), found.by_id())
             raise click.UsageError(
                 f"no dispute {dispute_id!r}{hint} (`fivehundred disputes` lists them)"
             )

@@ -7,23 +7,17 @@ rules that would match something.  Every miss is a :class:`click.UsageError`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from ..scenarios import Corpus, Scenario
+from ..scenarios.diagnostics import did_you_mean
 from ..verify.runner import Selection
 
 __all__ = ["find_scenario", "no_match_message", "normalise_selection", "unknown_ids_message"]
-
-
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    import difflib  # only for a mistyped id: 4 ms of every command's start otherwise
-
-    close = difflib.get_close_matches(word.upper(), sorted(set(choices)), n=3, cutoff=0.5)
-    return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
 def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
@@ -33,7 +27,7 @@ def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
     from ..scenarios.corpus import display_path
 
     known = [s.id for s in corpus.scenarios]
-    hints = "".join(_did_you_mean(i, known) for i in unknown[:1])
+    hints = "".join(did_you_mean(i.upper(), known, cutoff=0.5) for i in unknown[:1])
     folder = scenarios_dir()
     paths = [s.path for s in corpus.scenarios]
     within = all(p is not None and p.is_relative_to(folder) for p in paths)  # none: it too

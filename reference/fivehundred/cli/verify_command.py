@@ -173,9 +173,13 @@ def _verify_external(
             timeout=implementation.timeout,
             allow_unexpected_pass=options.allow_unexpected_pass,
         )
-        return run_verification(
+        run_verification(
             verification, scenarios, implementation, expectations, max_time=options.max_time
         )
+        lingering = implementation.lingering_warning()
+        if lingering is not None:
+            verification.warnings.append(lingering)
+        return verification
     except BaseException:  # a signal or a bug: no farewell, the adapter is killed at once
         implementation.kill()
         raise
@@ -314,9 +318,9 @@ def _run_verify(options: VerifyOptions) -> int:
     else:
         verification = _verify_external(options, scenarios, expectations)
         unknown = _unknown_observations(verification)
-        if unknown:
-            err_console().print(f"[yellow]warning:[/] {clean_text(escape(unknown))}")
-            warnings.append(unknown)
+        for warning in ([unknown] if unknown else []) + verification.warnings:
+            err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
+            warnings.append(warning)
     verification.warnings = warnings
     verification.invalid_files = len(corpus.invalid_files)
     verification.seconds = time.perf_counter() - started

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # jsonschema is imported only when a document is invalid
 
 from ..engine import NotationError, parse_card
 from ..resources import fast_validator, validator
-from .diagnostics import DocPath
+from .diagnostics import DocPath, did_you_mean
 from .vocabulary import STEP_KINDS
 
 _STEP_KINDS = {kind.key: i for i, kind in enumerate(k for k in STEP_KINDS if k.in_file)}
@@ -36,6 +36,8 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
         branch: int | None = None
         if isinstance(value, dict):
             branch = next((i for key, i in _STEP_KINDS.items() if key in value), None)
+            if branch is None:  # no kind key: a mistyped one (``sate``) still tells the kind
+                branch = next((_STEP_KINDS[k] for k in _misspelt_kinds(value)), None)
         if branch is not None:
             candidates = [e for e in error.context if e.schema_path[0] == branch]
         else:
@@ -51,6 +53,18 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     yield error
 
 
+def _misspelt_kinds(step: dict[Any, Any]) -> list[str]:
+    """The step-kind keys closest to the step's own keys (none when nothing is close)."""
+    import difflib
+
+    return [
+        close
+        for key in step
+        if isinstance(key, str)
+        for close in difflib.get_close_matches(key, list(_STEP_KINDS), n=1, cutoff=0.6)
+    ]
+
+
 def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
     """(path, message, points-at-key) for one leaf error."""
     path: DocPath = tuple(error.absolute_path)
@@ -64,9 +78,10 @@ def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
         allowed = sorted(schema.get("properties", {}))
         extra = [k for k in error.instance if k not in schema.get("properties", {})]
         key = extra[0] if extra else "?"
+        hint = did_you_mean(key, allowed) if isinstance(key, str) else ""
         return (
             (*path, key),
-            f"unknown key {key!r}; expected one of: {', '.join(allowed)}",
+            f"unknown key {key!r}{hint}; expected one of: {', '.join(allowed)}",
             True,
         )
     if validator == "required":
@@ -84,6 +99,9 @@ def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
             hint = f"; expected text matching {schema.get('pattern')}"
         elif not hint and validator == "enum":
             hint = "; expected one of: " + ", ".join(map(str, schema.get("enum", [])))
+        if validator == "enum" and isinstance(error.instance, str):
+            words = [str(value) for value in schema.get("enum", [])]
+            hint = did_you_mean(error.instance, words) + hint
         return path, f"found {found}{hint}", False
     return path, f"{error.message}", False
 

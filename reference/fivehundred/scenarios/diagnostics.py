@@ -7,11 +7,22 @@ never as a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 PathPart = str | int
 DocPath = tuple[PathPart, ...]
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """``"; did you mean A or B?"`` with the choices closest to a mistyped word, or ``""``.
+
+    difflib is imported here, when something is already wrong: it costs every command's
+    start-up a few milliseconds otherwise."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=3, cutoff=cutoff)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
 def format_path(path: Sequence[object]) -> str:

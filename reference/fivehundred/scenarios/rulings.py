@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .diagnostics import did_you_mean
+
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
@@ -75,12 +77,8 @@ def anchor_exists(slug: str) -> bool:
 
 
 def unknown_anchor_message(slug: str) -> str:
-    """What to say of a cited anchor that does not exist: the nearest ones, if any
-    (difflib is imported only here, when something is wrong)."""
-    from difflib import get_close_matches
-
-    close = get_close_matches(slug, [*BY_SLUG, *EXTRA_ANCHORS], n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    """What to say of a cited anchor that does not exist: the nearest ones, if any."""
+    hint = did_you_mean(slug, [*BY_SLUG, *EXTRA_ANCHORS])
     return f"no rule anchor {slug!r}{hint} (see `fivehundred rules`)"
 
 

@@ -130,6 +130,8 @@ class AdapterProcess:
         """Set once no reply is awaited: what the child still prints is read and dropped."""
         self._reaped = False
         self._released = False
+        self.outlived_grace = False
+        """Whether :meth:`stop` found it still running after its grace period."""
 
     @classmethod
     def start(
@@ -353,7 +355,7 @@ class AdapterProcess:
         """Close stdin, give the child ``grace`` seconds to exit, then kill and reap it."""
         self._discard_stdout = True
         self.close_stdin()
-        self._wait_exit(time.monotonic() + grace)
+        self.outlived_grace = self._wait_exit(time.monotonic() + grace) is None
         return self.kill()
 
     def kill(self) -> int | None:

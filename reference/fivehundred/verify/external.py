@@ -173,6 +173,11 @@ class ExternalImplementation:
         self.env = env
         self.hello: Hello | None = None
         self.restarts = 0
+        self.one_shot_runs = 0
+        """One-shot children that replied (the handshake's included)."""
+        self.lingered = 0
+        """Of those, the ones still running :data:`EXIT_GRACE` seconds after their reply
+        (each was then killed, and the wait is part of the run's time)."""
         self._process: AdapterProcess | None = None
         self._seq = 0
         self._dead: str | None = None
@@ -246,7 +251,7 @@ class ExternalImplementation:
             raise
         process.take_stderr()  # a start-up banner belongs to no scenario
         if self.one_shot:
-            process.stop(EXIT_GRACE)
+            self._stop_one_shot(process)
             return reply, None
         return reply, process
 
@@ -377,7 +382,7 @@ class ExternalImplementation:
             if prepared is not None and not delivered:  # its seq goes to the next message
                 self._seq = prepared[1] - 1
         if self.one_shot:
-            process.stop(EXIT_GRACE)
+            self._stop_one_shot(process)
         stderr = process.take_stderr()
         if reply.result is not None:
             return RunOutcome(result=reply.result, stderr=stderr)
@@ -408,6 +413,23 @@ class ExternalImplementation:
             finally:
                 process.kill()
         self.kill()
+
+    def _stop_one_shot(self, process: AdapterProcess) -> None:
+        """A one-shot child has replied: it should exit now; it is killed if it does not."""
+        process.stop(EXIT_GRACE)
+        self.one_shot_runs += 1
+        self.lingered += process.outlived_grace
+
+    def lingering_warning(self) -> str | None:
+        """A word on one-shot children that did not exit after replying, if any did."""
+        if not self.lingered:
+            return None
+        return (
+            f"{self.lingered} of {self.one_shot_runs} one-shot adapter processes were still "
+            f"running {EXIT_GRACE:g} s after replying and were killed; that wait cost this run "
+            f"{self.lingered * EXIT_GRACE:g} s (a one-shot adapter should exit once it has "
+            "written its reply)"
+        )
 
     def kill(self) -> None:
         """Kill every adapter process group at once, without a farewell (on a signal)."""
