@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 from fivehundred.cli import main
@@ -34,6 +35,25 @@ def test_validate_fails_with_file_line_and_column(write: Write) -> None:
     assert f"{bad}:11:21: steps[1].call:" in output
     assert "2 files, 1 valid, 1 invalid" in output
     assert "Traceback" not in output
+
+
+def test_validate_of_one_file_checks_its_id_against_the_rest_of_the_suite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file copied inside a suite and validated alone is told its id is taken; the same
+    file outside any suite folder is not compared with the suite."""
+    area = tmp_path / "suite" / "scenarios" / "auction"
+    area.mkdir(parents=True)
+    (area / "first.yaml").write_text(GOOD, encoding="utf-8")
+    (area / "copy.yaml").write_text(GOOD, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "suite")
+    code, output = _run("validate", "scenarios/auction/copy.yaml")
+    assert code == 1
+    assert "copy.yaml:1:5: id: id ZZ22 is already used by scenarios/auction/first.yaml" in output
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text(GOOD, encoding="utf-8")
+    code, output = _run("validate", str(outside))
+    assert code == 0, output
 
 
 def test_validate_json_output(write: Write) -> None:

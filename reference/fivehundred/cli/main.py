@@ -106,7 +106,8 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check scenario files: safe YAML, the JSON Schema, then semantic lint.
 
     PATHS are files or directories (default: the suite's scenarios).  Every problem
-    is reported with file:line:column; one bad file never hides the others.  Dispute
+    is reported with file:line:column; one bad file never hides the others.  Files given
+    inside the suite are also checked against the ids of the rest of it.  Dispute
     records are checked too, in a folder that holds disputes/ (the suite's scenarios/
     by default), a disputes/ folder or a record file given by itself: their schema,
     the rulings and profiles they name, and that the scenarios each lists (in the
@@ -121,7 +122,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     chosen = _paths(paths)
     # a record file given by itself is a dispute record, not a scenario
     scenario_paths = None if chosen is None else [p for p in chosen if not is_record_file(p)]
-    corpus = load_corpus(scenario_paths) if scenario_paths != [] else Corpus([])
+    corpus = load_corpus(scenario_paths, suite_ids=True) if scenario_paths != [] else Corpus([])
     check = check_disputes(chosen, corpus.scenarios)
     records, dispute_problems = check.records, check.problems
     diagnostics = [*corpus.diagnostics, *dispute_problems]

@@ -335,6 +335,31 @@ def _decimals(document: object) -> list[tuple[DocPath, str]]:
     return out
 
 
+def _ids_in_the_rest_of_the_suite(
+    given: list[Path], root: Path, resolved_root: Path
+) -> dict[str, FileResult]:
+    """The ids of the suite's files that were not given, when some given file is inside
+    the suite (a file elsewhere belongs to another suite, and is not compared)."""
+
+    def resolved(path: Path) -> Path | None:
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError):
+            return None
+
+    mine = {resolved(p) for p in given}
+    if not any(p is not None and p.is_relative_to(resolved_root) for p in mine):
+        return {}
+    ids: dict[str, FileResult] = {}
+    for path in scan([root])[0]:
+        if resolved(path) in mine:
+            continue
+        result = load_file_once(path, root, resolved_root)
+        if result.scenario is not None:
+            ids.setdefault(result.scenario.id, result)
+    return ids
+
+
 def read_retired_ids(path: Path | None = None) -> set[str]:
     path = path or retired_ids_file()
     if not path.exists():
@@ -381,8 +406,14 @@ def load_file_once(path: Path, root: Path, resolved_root: Path | None = None) ->
     return FileResult(loaded.path, loaded.scenario, list(loaded.diagnostics))
 
 
-def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -> Corpus:
-    """Load every scenario under ``paths`` (default: the bundled scenarios)."""
+def load_corpus(
+    paths: Iterable[Path] | None = None, root: Path | None = None, *, suite_ids: bool = False
+) -> Corpus:
+    """Load every scenario under ``paths`` (default: the suite's scenarios).
+
+    With ``suite_ids``, files given inside the suite's folder are also checked against the
+    ids of the rest of it, so a copied file validated by itself is told its id is taken.
+    """
     root = root or scenarios_dir()
     found, folder_problems = scan(list(paths) if paths else [root])
     try:
@@ -394,6 +425,8 @@ def load_corpus(paths: Iterable[Path] | None = None, root: Path | None = None) -
         files.append(FileResult(Path(problem.file), None, [problem]))
     retired = read_retired_ids()
     first_seen: dict[str, FileResult] = {}
+    if suite_ids and paths and resolved_root is not None:
+        first_seen = _ids_in_the_rest_of_the_suite(found, root, resolved_root)
     for result in files:
         scenario = result.scenario
         if scenario is None:
