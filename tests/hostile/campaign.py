@@ -664,6 +664,17 @@ def class_scalars() -> Iterator[Case]:
 # ---- class 4: number limits ----------------------------------------------------------
 
 
+def _verify_against(fault: str, *options: str) -> Callable[[Path, str], Result]:
+    """A case's run: ``verify`` of a one-scenario suite against the hostile adapter
+    ``fault`` (classes 4, 5 and 8 differ only in the options)."""
+
+    def run(folder: Path, marker: str) -> Result:
+        area = suite(folder)
+        return cli(["verify", str(area), "--impl", adapter(fault, marker), *options], folder)
+
+    return run
+
+
 def _pairs(turn: int, formats: tuple[str, str]) -> list[tuple[tuple[str, ...], str]]:
     """Two (mode, format) pairs for the fault numbered ``turn``: each fault runs in both
     modes and both formats, and the faults between them cover all four combinations
@@ -711,32 +722,10 @@ def class_numbers() -> Iterator[Case]:
             )
     for turn, fault in enumerate(("reply-bigint-seq", "reply-bigint-value", "hello-bigint")):
         for mode, fmt in _pairs(turn, ("json", "text")):
-
-            def run(
-                folder: Path,
-                marker: str,
-                fault: str = fault,
-                mode: tuple[str, ...] = mode,
-                fmt: str = fmt,
-            ) -> Result:
-                area = suite(folder)
-                return cli(
-                    [
-                        "verify",
-                        str(area),
-                        "--impl",
-                        adapter(fault, marker),
-                        *mode,
-                        "--format",
-                        fmt,
-                    ],
-                    folder,
-                )
-
             yield Case(
                 k,
                 f"{fault} {' '.join(mode) or 'persistent'} {fmt}",
-                run,
+                _verify_against(fault, *mode, "--format", fmt),
                 expect((3,), "errored"),
             )
     for line in (
@@ -813,37 +802,12 @@ def class_json() -> Iterator[Case]:
     )
     for turn, fault in enumerate(faults):
         for mode, fmt in _pairs(turn, ("json", "junit")):
-
-            def run(
-                folder: Path,
-                marker: str,
-                fault: str = fault,
-                mode: tuple[str, ...] = mode,
-                fmt: str = fmt,
-            ) -> Result:
-                area = suite(folder)
-                suffix = "json" if fmt == "json" else "xml"
-                return cli(
-                    [
-                        "verify",
-                        str(area),
-                        "--impl",
-                        adapter(fault, marker),
-                        *mode,
-                        "--format",
-                        fmt,
-                        "-o",
-                        f"report.{suffix}",
-                    ],
-                    folder,
-                )
-
-            codes = (3,)
+            suffix = "json" if fmt == "json" else "xml"
             yield Case(
                 k,
                 f"{fault} {' '.join(mode) or 'persistent'} {fmt}",
-                run,
-                expect(codes, also=both(clean_output, _report_errored)),
+                _verify_against(fault, *mode, "--format", fmt, "-o", f"report.{suffix}"),
+                expect((3,), also=both(clean_output, _report_errored)),
                 writes=("report.json", "report.xml"),
             )
     for line in (
@@ -1047,34 +1011,11 @@ def class_injection() -> Iterator[Case]:
     for fault in faults:
         for fmt, suffix in suffixes.items():
             for to_file in (False, True) if fmt in to_file_too else (False,):
-
-                def run(
-                    folder: Path,
-                    marker: str,
-                    fault: str = fault,
-                    fmt: str = fmt,
-                    suffix: str = suffix,
-                    to_file: bool = to_file,
-                ) -> Result:
-                    area = suite(folder)
-                    output = ["-o", f"report.{suffix}"] if to_file else []
-                    return cli(
-                        [
-                            "verify",
-                            str(area),
-                            "--impl",
-                            adapter(fault, marker),
-                            "--format",
-                            fmt,
-                            *output,
-                        ],
-                        folder,
-                    )
-
+                output = ["-o", f"report.{suffix}"] if to_file else []
                 yield Case(
                     k,
                     f"{fault} {fmt}{' -o' if to_file else ''}",
-                    run,
+                    _verify_against(fault, "--format", fmt, *output),
                     expect((0, 1, 3), also=clean_output),
                     writes=tuple(f"report.{s}" for s in suffixes.values()),
                 )
