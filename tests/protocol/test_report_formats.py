@@ -142,7 +142,7 @@ def test_markdown_has_the_table_by_area_and_the_failures(mixed: Mixed, tmp_path:
         "| Changed failures | Total |" in text
     )
     assert "| **all** | **1** | **1** | **1** | **1** | **1** | **1** | **0** | **6** |" in text
-    assert "## By rule" in text and "| Rule | Passed | Failed |" in text
+    assert "## By rule" in text and "| Rule | Passed | Failed or errored |" in text
     assert "expected failure: known bug" in text  # expected failures with their reasons
     for area in {s.area for s in chosen}:
         assert f"\n| {area} | " in text

@@ -235,7 +235,7 @@ def _unchecked_text(entry: Entry) -> str:
 
 def _rule_text(counts: RuleCounts) -> str:
     return (
-        f"passed {counts.passed}, failed {counts.failed}, expected failures "
+        f"passed {counts.passed}, failed or errored {counts.failed}, expected failures "
         f"{counts.expected_failures}, skipped {counts.skipped}, partly checked "
         f"{counts.partly_checked}, unchecked checks {counts.unchecked}"
     )
@@ -430,7 +430,8 @@ def render_markdown(verification: Verification) -> str:
             "",
             "## By profile",
             "",
-            "| Profile | Passed | Failed | Expected failures | Skipped | Partly checked |",
+            "| Profile | Passed | Failed or errored | Expected failures | Skipped "
+            "| Partly checked |",
             "|---|---:|---:|---:|---:|---:|",
         ]
         lines += [
@@ -445,7 +446,7 @@ def render_markdown(verification: Verification) -> str:
             "",
             "A scenario counts under every rule it cites.",
             "",
-            "| Rule | Passed | Failed | Expected failures | Skipped | Partly checked "
+            "| Rule | Passed | Failed or errored | Expected failures | Skipped | Partly checked "
             "| Unchecked checks |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]

@@ -175,7 +175,7 @@ def profile_table(verification: Verification) -> Grid:
 
 _COUNT_COLUMNS = [
     Column("passed", "right", "green"),
-    Column("failed", "right", "bold red"),
+    Column("failed or errored", "right", "bold red"),
     Column("expected", "right", "cyan"),
     Column("skipped", "right", "yellow"),
     Column("partly checked", "right", "yellow"),
