@@ -11,7 +11,9 @@ corrupting a run (site/limits.md documents the figures):
 * :func:`clean_text` makes text from outside (adapter output, titles, file names)
   safe to print on a terminal or write into a report;
 * :func:`atomic_write_text` writes a file through a temporary file and a rename,
-  so a failure part-way never destroys the previous good file.
+  so a failure part-way never destroys the previous good file;
+* :func:`signals_deferred` holds the stop signals while a child process is started
+  and recorded, or a message is written or read whole.
 
 It imports only the standard library, so every stage of the package may use it.
 """
@@ -23,9 +25,12 @@ import json
 import math
 import os
 import re
+import signal
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 __all__ = [
@@ -46,6 +51,7 @@ __all__ = [
     "json_depth_exceeds",
     "one_line",
     "read_regular_file",
+    "signals_deferred",
     "strict_json",
 ]
 
@@ -327,3 +333,52 @@ def _umask() -> int:
 
 if sys.flags.int_max_str_digits not in (-1, 0):  # pragma: no cover - set by the environment
     MAX_INT_DIGITS = sys.flags.int_max_str_digits
+
+
+# ---- signals ------------------------------------------------------------------------
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def signals_deferred(*also: int) -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP (and the signals ``also`` names) while a child is
+    started and recorded, or a message goes over a pipe.
+
+    Their handlers raise (KeyboardInterrupt, or a command's stop exception).  Raised while
+    ``Popen`` waits for the exec, or before the caller has recorded the new child, the
+    exception would leave a running adapter that nothing kills; raised in the middle of a
+    message on a pipe, it would leave half a message behind.  A signal arriving inside
+    is noted and raised again, to its own handler, on the way out.  Masking the signals
+    instead (``pthread_sigmask``) would be inherited by the adapter; an ignored signal is
+    left ignored, so that the child inherits that as before.  Outside the main thread
+    nothing changes.
+    """
+    caught: list[int] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    previous = {}
+    try:
+        for number in (*_STOP_SIGNALS, *also):
+            if signal.getsignal(number) is not signal.SIG_IGN:
+                previous[number] = signal.signal(number, note)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        # Put every handler back before any signal can run one: one arriving half-way
+        # would raise in here and leave the others noting signals for ever.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, previous) if previous else None
+        try:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+        finally:
+            if blocked is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        for number in caught:
+            signal.raise_signal(number)

@@ -215,7 +215,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
     time.sleep(1.0)
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
+    assert process.returncode == 130, stdout[-2000:] + stderr[-4000:]
     assert "No disagreement in" in stdout and "(interrupted)" in stdout
     deals = re.search(r"No disagreement in (\d+) deals", stdout)
     assert deals and int(deals.group(1)) > 0, stdout  # what was run before Ctrl-C is kept
@@ -270,3 +270,15 @@ def test_a_worker_whose_adapter_cannot_start_ends_the_run(tmp_path: Path) -> Non
     assert "handshake failed" in done.stderr and "already started once" in done.stderr
     assert "Traceback" not in done.stderr
     assert left_over(marker) == []
+
+
+def test_when_the_time_runs_out_the_deals_under_way_finish_and_count() -> None:
+    """As in one process, a deal already started is finished (and a disagreement in it
+    shrunk and reported) when the time runs out: deal 0 of seed 5 disagrees, and both
+    workers start a deal before the first check of the clock."""
+    args = ["--impl", js("misere-by-value"), "--seed", "5", "--time", "0.01", "--format", "json"]
+    done = fuzz_process(*args, "--jobs", "2")
+    assert done.returncode == 1, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert (report["deals"], report["stopped"]) == (2, "time")
+    assert [family["first"] for family in report["families"]] == [0]

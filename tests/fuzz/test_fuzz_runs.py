@@ -435,3 +435,20 @@ def test_generators_take_and_refuse_sans_kitty_under_its_toggle() -> None:
             if isinstance(step, SansKittyStep):
                 outcomes[step.reject] += 1
     assert outcomes[None] > 0 and set(outcomes) - {None}, outcomes
+
+
+def test_a_worker_error_the_parent_could_not_rebuild_arrives_as_its_text() -> None:
+    """ModelError takes two arguments, so its pickle cannot be loaded again: the parent of
+    a --jobs run would report a TypeError about unpickling instead of the real error."""
+    from multiprocessing import Pipe
+
+    from fivehundred.fuzz.fuzzer import _reply
+    from fivehundred.scenarios.parse import ModelError
+
+    mine, theirs = Pipe()
+    _reply(theirs, ("raised", ModelError("steps[3]", "a bug")))
+    _reply(theirs, ("raised", ValueError("plain")))
+    kind, first = mine.recv()
+    assert kind == "raised" and type(first) is RuntimeError
+    assert str(first) == "ModelError: steps[3]: a bug"
+    assert repr(mine.recv()[1]) == repr(ValueError("plain"))  # a plain one goes as it is

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fivehundred.safety import signals_deferred
 from fivehundred.scenarios import Checkpoint, SansKittyStep
 from fivehundred.verify._process import (
     STDERR_TAIL_BYTES,
     AdapterProcess,
     ChannelError,
     ChannelTimeout,
-    signals_deferred,
 )
 from fivehundred.verify.external import (
     ExternalImplementation,

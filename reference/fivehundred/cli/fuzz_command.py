@@ -171,15 +171,16 @@ def run_fuzz(
         )
         name = command
         try:  # shake hands once up front: a broken adapter is reported before any deal
-            tester, close = external_tester(
-                command,
-                timeout=timeout,
-                startup_timeout=startup_timeout,
-                profile=profile,
-                variants=variants,
-            )
-            name = tester.implementation.name
-            close()
+            with _terminate_like_ctrl_c():  # a CI cancel now kills the adapter too
+                tester, close = external_tester(
+                    command,
+                    timeout=timeout,
+                    startup_timeout=startup_timeout,
+                    profile=profile,
+                    variants=variants,
+                )
+                name = tester.implementation.name
+                close()
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--impl") from None
         except FuzzError as error:

@@ -13,6 +13,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import pickle
 import signal
 import time
 from collections import Counter, deque
@@ -22,6 +23,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as connection_wait
 from typing import Any
 
+from ..safety import signals_deferred
 from ..scenarios import Checkpoint, PlayStart, Scenario
 from ..verify.external import ExternalImplementation, HandshakeError, unsupported_observations
 from ..verify.reference import InputError, observer_names
@@ -568,57 +570,81 @@ def _worker_main(
 
     Deals come over a pipe of the worker's own rather than a shared queue, so stopping
     never depends on a signal arriving at the right moment: ``None`` waits in the pipe
-    for a worker still busy with a deal, and a parent that dies closes the pipe.  SIGTERM
-    (sent to a busy worker when the run is cut short, or to the group by a CI cancel)
-    closes the adapter and exits at once.
+    for a worker still busy with a deal, and a parent that dies closes the pipe.  The
+    parent interrupts a deal as Ctrl-C interrupts one process, with SIGUSR1: a shrink
+    under way keeps its smallest case so far, and the worker answers and stops.  SIGTERM
+    (the run given up, or a CI cancel to the group) kills the adapter and exits at once.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C stops
     for other in inherited:  # the parent's ends of the pipes, copied by fork
         other.close()
-    closing: list[Callable[[], None]] = []
+    state: dict[str, Any] = {"close": None, "kill": None, "busy": False}
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
 
     def stop(signum: int, frame: object) -> None:
-        if not closing:  # still shaking hands: the handshake kills the adapter on the way out
+        if state["close"] is None:  # still shaking hands: the handshake kills the adapter
             raise SystemExit(0)
+        quick = state["busy"] and state["kill"] is not None  # no farewell in mid-deal
         with contextlib.suppress(Exception):
-            closing[0]()
+            (state["kill"] if quick else state["close"])()
         os._exit(0)
 
+    signal.signal(signal.SIGUSR1, interrupt)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGHUP, stop)
     try:
         tester, close = tester_factory()
+    except KeyboardInterrupt:
+        _reply(connection, ("cut", None))
+        return
     except Exception as error:
         _reply(connection, ("raised", error))
         return
-    closing.append(close)
+    state.update(close=close, kill=getattr(tester.implementation, "kill", None))
     seen: set[Signature] = set()
     try:
         while True:
             try:
-                index = connection.recv()
-            except EOFError:  # the parent is gone
+                with signals_deferred(signal.SIGUSR1):  # never half a message
+                    index = connection.recv()
+            except (EOFError, OSError, KeyboardInterrupt):  # the parent is gone, or stops
                 return
             if index is None:
                 return
+            state["busy"] = True
             try:
                 generator, found = fuzz_deal(tester, settings, index, seen)
+            except KeyboardInterrupt:  # cut short before anything was found
+                _reply(connection, ("cut", None))
+                return
             except Exception as error:
                 _reply(connection, ("raised", error))
                 return
+            state["busy"] = False
             _reply(connection, ("dealt", (generator, found)))
+            if tester.interrupted:  # a shrink was cut short: its case is kept, then stop
+                return
     finally:
+        signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # a late interruption changes nothing
         close()
 
 
 def _reply(connection: Connection, message: tuple[str, Any]) -> None:
-    """Send a worker's answer; an exception that cannot be pickled goes as its text."""
+    """Send a worker's answer whole.  An exception the parent could not rebuild from its
+    pickle goes as a RuntimeError with its type and text."""
+    kind, payload = message
+    if kind == "raised":
+        try:
+            pickle.loads(pickle.dumps(payload))
+        except Exception:
+            message = (kind, RuntimeError(f"{type(payload).__name__}: {payload}"))
     try:
-        connection.send(message)
-    except (OSError, EOFError):  # the parent is gone
-        pass
-    except Exception:
-        connection.send(("raised", RuntimeError(repr(message[1]))))
+        with signals_deferred(signal.SIGUSR1):
+            connection.send(message)
+    except (OSError, EOFError, KeyboardInterrupt):  # the parent is gone, or stops the run
+        pass  # (a stop after the answer: the parent's None follows, read next)
 
 
 @dataclass
@@ -638,10 +664,38 @@ def _parallel(
     jobs: int,
 ) -> None:
     """Deals shared among ``jobs`` worker processes, each with its own adapter; results
-    are reported in deal order, as one process would report them."""
+    are reported in deal order, as one process would report them.
+
+    As in one process, a deal under way is finished when the time runs out, and Ctrl-C
+    (or SIGTERM, SIGHUP) cuts each deal under way short, keeping a shrink's smallest case
+    so far; a second one gives up at once."""
     context = multiprocessing.get_context("fork")
     indices = shard_indices(settings)
     workers: list[_Worker] = []
+    sent: deque[int] = deque()
+    done: dict[int, tuple[str, Family | Signature | None] | None] = {}
+    """A finished deal's result; ``None`` for one cut short before it found anything."""
+    stopped: str | None = None
+
+    def give(worker: _Worker) -> None:
+        """The next deal to an idle worker (none once the run is stopping).  The message
+        and the record of it are one step a signal cannot split."""
+        with signals_deferred():
+            index = None if stopped is not None else next(indices, None)
+            if index is not None:
+                worker.connection.send(index)
+                sent.append(index)
+                worker.index = index
+
+    def in_order() -> None:
+        while sent and sent[0] in done:
+            index = sent.popleft()
+            result = done.pop(index)
+            if result is not None:
+                report.add(index, *result)
+                if progress is not None:
+                    progress(report)
+
     try:
         for _ in range(jobs):
             mine, theirs = context.Pipe()
@@ -653,58 +707,79 @@ def _parallel(
             process.start()
             theirs.close()
             workers.append(_Worker(process, mine))
-        sent: deque[int] = deque()
-        done: dict[int, tuple[str, Family | Signature | None]] = {}
-
-        def give(worker: _Worker) -> None:
-            index = next(indices, None)
-            worker.index = index
-            if index is not None:
-                worker.connection.send(index)
-                sent.append(index)
-
         for worker in workers:
             give(worker)
-        while sent:
-            while sent and sent[0] in done:  # in deal order
-                index = sent.popleft()
-                generator, found = done.pop(index)
-                report.add(index, generator, found)
-                if progress is not None:
-                    progress(report)
-            if not sent:
-                return
-            if deadline is not None and time.monotonic() >= deadline:
-                report.stopped = "time"
-                return
-            wait = None if deadline is None else max(0.01, deadline - time.monotonic())
-            busy = {worker.connection: worker for worker in workers if worker.index is not None}
-            for ready in connection_wait(list(busy), timeout=wait):
-                worker = busy[ready]  # type: ignore[index]
-                try:
-                    kind, payload = worker.connection.recv()
-                except EOFError:
-                    raise FuzzError(
-                        f"a worker process ended unexpectedly (exit status "
-                        f"{worker.process.exitcode}) while running deal {worker.index}"
-                    ) from None
-                if kind == "raised":
-                    raise payload
-                assert worker.index is not None
-                done[worker.index] = payload
-                give(worker)
+        while True:
+            try:
+                in_order()
+                busy = {w.connection: w for w in workers if w.index is not None}
+                if not busy:
+                    break
+                if stopped is None and deadline is not None and time.monotonic() >= deadline:
+                    stopped = "time"  # no new deal; those under way finish
+                wait = None
+                if stopped is None and deadline is not None:
+                    wait = max(0.01, deadline - time.monotonic())
+                for ready in connection_wait(list(busy), timeout=wait):
+                    _collect(busy[ready], done, stopped)  # type: ignore[index]
+                    give(busy[ready])  # type: ignore[index]
+            except KeyboardInterrupt:
+                if stopped == "interrupted":
+                    raise  # a second Ctrl-C: give up at once
+                stopped = "interrupted"
+                for worker in workers:
+                    if worker.index is not None and worker.process.pid is not None:
+                        # SIGUSR1 cuts its deal short; None, read after its answer, stops
+                        # it even if the signal came before the deal began or after it ended
+                        with contextlib.suppress(OSError), signals_deferred():
+                            worker.connection.send(None)
+                        with contextlib.suppress(OSError):
+                            os.kill(worker.process.pid, signal.SIGUSR1)
+        if stopped == "time":
+            report.stopped = "time"
+        elif stopped == "interrupted":
+            raise KeyboardInterrupt
     finally:
         _stop_workers(workers)
 
 
+def _collect(
+    worker: _Worker,
+    done: dict[int, tuple[str, Family | Signature | None] | None],
+    stopped: str | None,
+) -> None:
+    """Read a worker's answer for the deal it holds into ``done``, and mark it idle: one
+    step a signal cannot split (an answer read must never be lost)."""
+    index = worker.index
+    assert index is not None
+    with signals_deferred():
+        try:
+            kind, payload = worker.connection.recv()
+        except (EOFError, OSError):  # a socket pair: a peer gone with bytes unread resets
+            kind, payload = "ended", None
+        if kind in ("dealt", "cut") or (kind == "ended" and stopped == "interrupted"):
+            done[index] = payload if kind == "dealt" else None  # "cut": it found nothing
+            worker.index = None
+    if kind == "raised":
+        raise payload
+    if kind == "ended" and stopped != "interrupted":
+        worker.process.join(1.0)
+        raise FuzzError(
+            f"a worker process ended unexpectedly (exit status "
+            f"{worker.process.exitcode}) while running deal {index}"
+        )
+
+
 def _stop_workers(workers: Sequence[_Worker]) -> None:
-    """Tell every worker to stop; interrupt the busy ones; wait, killing any that hang."""
+    """Tell every worker to stop, then SIGTERM any still running (one in a deal or still
+    shaking hands, when the run is given up); wait, killing any that hang."""
     for worker in workers:
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError), signals_deferred():
             worker.connection.send(None)  # read as soon as the worker is free
     for worker in workers:
-        if worker.index is not None and worker.process.is_alive():
-            worker.process.terminate()  # SIGTERM: its deal is cut short, its adapter closed
+        worker.process.join(0.2 if worker.index is None else 0)
+        if worker.process.is_alive():
+            worker.process.terminate()  # SIGTERM: its adapter is killed or closed
     for worker in workers:
         worker.process.join(_STOP_GRACE)
         if worker.process.is_alive():

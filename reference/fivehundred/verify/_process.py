@@ -13,7 +13,8 @@ so that none of that stops a run:
   is reaped where the platform lets us peek at the exit first, so the group id
   cannot have been reused;
 * a stop signal that arrives while a child is being started waits until the caller
-  has recorded it (:func:`signals_deferred`), so no started child escapes the kill.
+  has recorded it (:func:`fivehundred.safety.signals_deferred`), so no started child
+  escapes the kill.
 """
 
 from __future__ import annotations
@@ -24,19 +25,12 @@ import selectors
 import signal
 import subprocess
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import FrameType
 
 from .protocol import MAX_LINE_BYTES
 
-__all__ = [
-    "STDERR_TAIL_BYTES",
-    "AdapterProcess",
-    "ChannelError",
-    "ChannelTimeout",
-    "signals_deferred",
-]
+__all__ = ["STDERR_TAIL_BYTES", "AdapterProcess", "ChannelError", "ChannelTimeout"]
 
 STDERR_TAIL_BYTES = 16 * 1024
 """How much of an adapter's stderr is kept for the report (the end of it)."""
@@ -63,44 +57,6 @@ def describe_status(status: int | None) -> str:
             name = f"signal {-status}"
         return f"was killed by {name}"
     return f"exited with status {status}"
-
-
-_STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-
-
-@contextlib.contextmanager
-def signals_deferred() -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP while a child is started and recorded.
-
-    Their handlers raise (KeyboardInterrupt, or a command's stop exception).  Raised while
-    ``Popen`` waits for the exec, or before the caller has recorded the new child, the
-    exception would leave a running adapter that nothing kills.  A signal arriving inside
-    is noted and raised again, to its own handler, on the way out.  Masking the signals
-    instead (``pthread_sigmask``) would be inherited by the adapter; an ignored signal is
-    left ignored, so that the child inherits that as before.  Outside the main thread
-    nothing changes.
-    """
-    caught: list[int] = []
-
-    def note(signum: int, frame: FrameType | None) -> None:
-        caught.append(signum)
-
-    previous = {}
-    try:
-        for number in _STOP_SIGNALS:
-            if signal.getsignal(number) is not signal.SIG_IGN:
-                previous[number] = signal.signal(number, note)
-    except ValueError:  # not the main thread
-        pass
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-        for number in caught:
-            signal.raise_signal(number)
 
 
 class AdapterProcess:

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
+from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, signals_deferred
 from ..scenarios import Scenario, input_json
 from ..scenarios.model import ActionStep
 from ..scenarios.vocabulary import ACTION_KINDS, OBSERVATION_NAMES, observation
-from ._process import AdapterProcess, ChannelError, ChannelTimeout, signals_deferred
+from ._process import AdapterProcess, ChannelError, ChannelTimeout
 from .protocol import (
     MAX_LINE_BYTES,
     Capabilities,
