@@ -343,9 +343,9 @@ _STOP_SIGNALS = tuple(
 
 
 @contextlib.contextmanager
-def signals_deferred(*also: int) -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP (and the signals ``also`` names) while a child is
-    started and recorded, or a message goes over a pipe.
+def signals_deferred() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP while a child is started and recorded, or a message
+    goes over a pipe.
 
     Their handlers raise (KeyboardInterrupt, or a command's stop exception).  Raised while
     ``Popen`` waits for the exec, or before the caller has recorded the new child, the
@@ -363,7 +363,7 @@ def signals_deferred(*also: int) -> Iterator[None]:
 
     previous = {}
     try:
-        for number in (*_STOP_SIGNALS, *also):
+        for number in _STOP_SIGNALS:
             if signal.getsignal(number) is not signal.SIG_IGN:
                 previous[number] = signal.signal(number, note)
     except ValueError:  # not the main thread

@@ -578,10 +578,13 @@ def _worker_main(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C stops
     for other in inherited:  # the parent's ends of the pipes, copied by fork
         other.close()
-    state: dict[str, Any] = {"close": None, "kill": None, "busy": False}
+    state: dict[str, Any] = {"close": None, "kill": None, "busy": True}
+    """``busy`` while shaking hands or running a deal: only then does SIGUSR1 raise, always
+    inside a ``try`` that answers "cut"; outside, the None queued behind it stops us."""
 
     def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+        if state["busy"]:
+            raise KeyboardInterrupt
 
     def stop(signum: int, frame: object) -> None:
         if state["close"] is None:  # still shaking hands: the handshake kills the adapter
@@ -602,14 +605,16 @@ def _worker_main(
     except Exception as error:
         _reply(connection, ("raised", error))
         return
+    finally:
+        state["busy"] = False
     state.update(close=close, kill=getattr(tester.implementation, "kill", None))
     seen: set[Signature] = set()
     try:
         while True:
             try:
-                with signals_deferred(signal.SIGUSR1):  # never half a message
+                with signals_deferred():  # never half a message
                     index = connection.recv()
-            except (EOFError, OSError, KeyboardInterrupt):  # the parent is gone, or stops
+            except (EOFError, OSError):  # the parent is gone
                 return
             if index is None:
                 return
@@ -622,12 +627,12 @@ def _worker_main(
             except Exception as error:
                 _reply(connection, ("raised", error))
                 return
-            state["busy"] = False
+            finally:
+                state["busy"] = False
             _reply(connection, ("dealt", (generator, found)))
             if tester.interrupted:  # a shrink was cut short: its case is kept, then stop
                 return
     finally:
-        signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # a late interruption changes nothing
         close()
 
 
@@ -641,10 +646,10 @@ def _reply(connection: Connection, message: tuple[str, Any]) -> None:
         except Exception:
             message = (kind, RuntimeError(f"{type(payload).__name__}: {payload}"))
     try:
-        with signals_deferred(signal.SIGUSR1):
+        with signals_deferred():
             connection.send(message)
-    except (OSError, EOFError, KeyboardInterrupt):  # the parent is gone, or stops the run
-        pass  # (a stop after the answer: the parent's None follows, read next)
+    except (OSError, EOFError):  # the parent is gone
+        pass
 
 
 @dataclass
@@ -731,8 +736,7 @@ def _parallel(
                     if worker.index is not None and worker.process.pid is not None:
                         # SIGUSR1 cuts its deal short; None, read after its answer, stops
                         # it even if the signal came before the deal began or after it ended
-                        with contextlib.suppress(OSError), signals_deferred():
-                            worker.connection.send(None)
+                        _tell_to_stop(worker)
                         with contextlib.suppress(OSError):
                             os.kill(worker.process.pid, signal.SIGUSR1)
         if stopped == "time":
@@ -770,12 +774,17 @@ def _collect(
         )
 
 
+def _tell_to_stop(worker: _Worker) -> None:
+    """Queue ``None``: the worker stops as soon as it is free (a dead one is not told)."""
+    with contextlib.suppress(OSError), signals_deferred():
+        worker.connection.send(None)
+
+
 def _stop_workers(workers: Sequence[_Worker]) -> None:
     """Tell every worker to stop, then SIGTERM any still running (one in a deal or still
     shaking hands, when the run is given up); wait, killing any that hang."""
     for worker in workers:
-        with contextlib.suppress(OSError), signals_deferred():
-            worker.connection.send(None)  # read as soon as the worker is free
+        _tell_to_stop(worker)
     for worker in workers:
         worker.process.join(0.2 if worker.index is None else 0)
         if worker.process.is_alive():

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # jsonschema is imported only when a document is invalid
 
 from ..engine import NotationError, parse_card
 from ..resources import fast_validator, validator
-from .diagnostics import DocPath, did_you_mean
+from .diagnostics import DocPath, close_matches, did_you_mean
 from .vocabulary import STEP_KINDS
 
 _STEP_KINDS = {kind.key: i for i, kind in enumerate(k for k in STEP_KINDS if k.in_file)}
@@ -55,13 +55,11 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
 
 def _misspelt_kinds(step: dict[Any, Any]) -> list[str]:
     """The step-kind keys closest to the step's own keys (none when nothing is close)."""
-    import difflib
-
     return [
         close
         for key in step
         if isinstance(key, str)
-        for close in difflib.get_close_matches(key, list(_STEP_KINDS), n=1, cutoff=0.6)
+        for close in close_matches(key, _STEP_KINDS, n=1)
     ]
 
 

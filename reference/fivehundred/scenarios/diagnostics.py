@@ -14,14 +14,21 @@ PathPart = str | int
 DocPath = tuple[PathPart, ...]
 
 
-def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
-    """``"; did you mean A or B?"`` with the choices closest to a mistyped word, or ``""``.
+def close_matches(
+    word: str, choices: Iterable[str], *, n: int = 3, cutoff: float = 0.6
+) -> list[str]:
+    """The choices closest to a mistyped word, best first.
 
     difflib is imported here, when something is already wrong: it costs every command's
     start-up a few milliseconds otherwise."""
     import difflib
 
-    close = difflib.get_close_matches(word, sorted(set(choices)), n=3, cutoff=cutoff)
+    return difflib.get_close_matches(word, sorted(set(choices)), n=n, cutoff=cutoff)
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """``"; did you mean A or B?"`` with the choices closest to a mistyped word, or ``""``."""
+    close = close_matches(word, choices, cutoff=cutoff)
     return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
