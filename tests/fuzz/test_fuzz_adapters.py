@@ -208,11 +208,12 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
         cwd=ROOT,
     )
     # Interrupt once every adapter has started and deals are being run (not after a fixed
-    # ten seconds: each second here is two processes' worth of CPU).
+    # ten seconds: each second here is two to four processes' worth of CPU; half a second
+    # after the adapters start is dozens of deals).
     deadline = time.monotonic() + 60
     while len(left_over(marker)) < int(jobs) and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(1.0)
+    time.sleep(0.5)
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stdout[-2000:] + stderr[-4000:]

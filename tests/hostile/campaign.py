@@ -1559,9 +1559,12 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     tally = Tally()
     started = time.monotonic()
-    for case in cases:
-        _case_snapshot.clear()
-        run_case(case, tally, args.verbose)
+    with tempfile.TemporaryDirectory(prefix="hostile-memo-") as memo:
+        # The adapters keep the reference's answers here (see adapters/hostile.py).
+        os.environ["ADAPTER_MEMO"] = memo
+        for case in cases:
+            _case_snapshot.clear()
+            run_case(case, tally, args.verbose)
     print(
         f"hostile campaign: {sum(tally.cases.values())} cases in {time.monotonic() - started:.0f} s"
     )

@@ -18,6 +18,7 @@ import shlex
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,14 @@ PASSING = [
     "stderr-escapes",
     "grandchild",
 ]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _shared_reference_answers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The adapters keep the reference's answers in a folder (see ``hostile.py``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ADAPTER_MEMO", str(tmp_path_factory.mktemp("memo")))
+        yield
 
 
 def _suite(tmp_path: Path, copies: int = 1) -> Path:

@@ -1,4 +1,5 @@
-"""Fixtures for the protocol tests: a unique marker per test and a leak check after it."""
+"""Fixtures for the protocol tests: a unique marker per test and a leak check after it,
+and one folder per module where the test adapters keep the reference's answers."""
 
 from __future__ import annotations
 
@@ -15,3 +16,11 @@ def marker() -> Iterator[str]:
     yield token
     assert_no_process_left(token)
     assert_no_children()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _shared_reference_answers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The adapters of ``adapters/`` keep the reference's answers here (``_common.py``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ADAPTER_MEMO", str(tmp_path_factory.mktemp("memo")))
+        yield

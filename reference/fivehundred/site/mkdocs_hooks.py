@@ -139,9 +139,6 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         )
     _State.reports = reports
     _cache_search(config)
-    snippets = config.mdx_configs.get("pymdownx.snippets")
-    if isinstance(snippets, dict):
-        snippets["base_path"] = [str(Path(config.docs_dir).resolve())]
     _State.published = {}
     _State.model = None
     _State.keys = {}

@@ -4,6 +4,9 @@
 ``FAULTS``); the marker is ignored, and lets the campaign find stray processes.
 Faults named ``hello-*`` spoil the hello reply; the others spoil every run reply
 (or do something nasty around it), so one scenario is enough to see the effect.
+
+The reference's answers come from ``reference_reply`` of the protocol tests' adapters
+(``tests/protocol/adapters/_common.py``), which can keep them in ``ADAPTER_MEMO``.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from fivehundred.verify.serve import handle
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "protocol" / "adapters"))
+from _common import reference_reply
 
 DEEP = 100_000
 BIG = "9" * 5000
@@ -130,7 +135,7 @@ def main() -> None:
             # scenarios) that the run is still going when the signal comes, however
             # fast the machine.
             time.sleep(0.05)
-        reply = handle(message)
+        reply = reference_reply(message)
         text = hello_line(fault, reply) if command == "hello" else run_line(fault, reply)
         out.write(text)
         out.flush()
