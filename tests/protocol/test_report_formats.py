@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import subprocess
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,7 +21,7 @@ from fivehundred.reports import formats as reports
 from fivehundred.resources import validator
 from fivehundred.scenarios import Scenario
 from mixed_run import MixedRun, mixed_run
-from protocol_helpers import cli_here
+from protocol_helpers import PYTHON, cli_here
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -167,3 +170,23 @@ def test_junit_survives_control_characters_in_stderr() -> None:
     assert reports._xml_text("a\x00b\x1b[31mc") == "a\\x00b\\x1b[31mc"
     text = reports._xml_text("bell \x07 done")
     assert ET.fromstring(f"<x>{text}</x>").text == "bell \\x07 done"
+
+
+def test_a_stop_signal_while_the_report_is_on_stdout_says_it_is_cut_short() -> None:
+    """SIGTERM while the JSON report is on its way to a pipe nobody reads yet: the runner
+    exits 143 and says the report on standard output is cut short, not that none was
+    written (the start of it is already in the pipe)."""
+    process = subprocess.Popen(
+        [PYTHON, "-m", "fivehundred", "verify", "--format", "json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    first = process.stdout.read(1)  # the report has started; the pipe fills behind it
+    time.sleep(0.3)
+    process.send_signal(signal.SIGTERM)
+    rest, stderr = process.communicate(timeout=60)
+    report = first + rest
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    assert b"stopped by SIGTERM; the report on standard output is cut short" in stderr
+    assert report.startswith(b"{") and not report.rstrip().endswith(b"}")

@@ -202,12 +202,22 @@ def _verify_reference(
     )
 
 
-def _write_report(verification: Verification, options: VerifyOptions) -> None:
+@dataclass
+class _Progress:
+    """How far the report got, for the message a stop signal leaves: the signal can come
+    while the report is on its way to standard output, or after it."""
+
+    report: str = "none"  # "stdout" while it is being written there, "written" after
+
+
+def _write_report(verification: Verification, options: VerifyOptions, progress: _Progress) -> None:
     """The report on stdout or in ``--output``; then, unless the text report went to
     the terminal, the summary line on stderr so a person still sees how it went."""
     output = options.output
     if options.fmt == "text" and output is None:
+        progress.report = "stdout"
         print_text_report(verification, out_console())
+        progress.report = "written"
         return
     try:
         if options.fmt == "text":
@@ -223,10 +233,12 @@ def _write_report(verification: Verification, options: VerifyOptions) -> None:
 
             text = render_report(verification, options.fmt)
         if output is None:
+            progress.report = "stdout"
             sys.stdout.write(text)
             sys.stdout.flush()
         else:
             atomic_write_text(output, text)  # a failure part-way keeps the previous report
+        progress.report = "written"
     except OSError as error:
         raise click.FileError(str(output), hint=error.strerror or str(error)) from None
     err = err_console()
@@ -272,16 +284,27 @@ class Terminated(BaseException):
 
 def run_verify(options: VerifyOptions) -> int:
     """Run ``fivehundred verify``; return its exit status (128 + N after signal N)."""
+    progress = _Progress()
     try:
         with signals_raise(Terminated):
-            return _run_verify(options)
+            return _run_verify(options, progress)
     except Terminated as stop:
         name = signal.Signals(stop.signum).name
         err_console().print(
-            f"verify: stopped by {name}; the adapter was killed and no report was written",
-            markup=False,
+            f"verify: stopped by {name}; {_stopped(options, progress)}", markup=False
         )
         return 128 + stop.signum
+
+
+def _stopped(options: VerifyOptions, progress: _Progress) -> str:
+    """What a stop signal left behind, as far as the report got."""
+    if progress.report == "stdout":
+        return "the report on standard output is cut short"
+    if progress.report == "written":
+        return "the report had been written"
+    if options.command is None:
+        return "no report was written"
+    return "the adapter was killed and no report was written"
 
 
 def _unknown_observations(verification: Verification) -> str | None:
@@ -300,7 +323,7 @@ def _unknown_observations(verification: Verification) -> str | None:
     )
 
 
-def _run_verify(options: VerifyOptions) -> int:
+def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     """The command itself.  The time reported is the whole command's: loading and
     checking the scenario files, starting the implementation and running every scenario."""
     started = time.perf_counter()
@@ -324,7 +347,7 @@ def _run_verify(options: VerifyOptions) -> int:
     verification.warnings = warnings
     verification.invalid_files = len(corpus.invalid_files)
     verification.seconds = time.perf_counter() - started
-    _write_report(verification, options)
+    _write_report(verification, options, progress)
     if options.write_expectations is not None:
         if verification.broken is not None and verification.capabilities is None:
             err_console().print(  # no scenario was sent: there is nothing to record
