@@ -49,7 +49,8 @@ class NotImplemented extends Error {}
 // ---- THE ENGINE -------------------------------------------------------------------
 // The rules live in engine.js and cards.js; this part only translates steps.
 
-// Named misreadings (--misreading NAME, FIVEHUNDRED_MISREADINGS): see MISREADINGS.md.
+// Named misreadings (--misreading NAME, FIVEHUNDRED_MISREADINGS, or per scenario with
+// --misreadings-for TABLE): see MISREADINGS.md.
 const MISREADINGS = require('./misreadings');
 if (MISREADINGS.ACTIVE.size > 0) IMPLEMENTATION.version += `+misreading.${[...MISREADINGS.ACTIVE].join('.')}`;
 const { setUp: engineSetUp, Rejected, Unsupported } = require('./engine');
@@ -119,6 +120,7 @@ function answer(message) {
     case 'run': {
       const seq = message.seq;
       try {
+        MISREADINGS.select(message.scenario.id);
         return { seq, result: runScenario(message.scenario) };
       } catch (error) {
         if (error instanceof NotImplemented || error instanceof Unsupported) {

@@ -6,6 +6,8 @@
 //
 //   node adapter.js --misreading NAME [--misreading NAME2 ...]
 //   FIVEHUNDRED_MISREADINGS=name1,name2 node adapter.js
+//   node adapter.js --misreadings-for TABLE.json   # {"ID": ["NAME", ...], ...}: these on
+//                                                   # while scenario ID runs, none elsewhere
 //
 // Each entry: the ruling it breaks (slug and number in shared/RULINGS.md), what the engine
 // then does, and where published rules or programs read the game this way, when known.
@@ -98,13 +100,32 @@ function requested() {
   return names;
 }
 
-const ACTIVE = new Set();
-for (const name of requested()) {
+function known(name) {
   if (!INFO.has(name)) {
     console.error(`independent-js: unknown misreading ${JSON.stringify(name)}; known: ${[...INFO.keys()].join(', ')}`);
     process.exit(2);
   }
-  ACTIVE.add(name);
+  return name;
+}
+
+const ACTIVE = new Set(requested().map(known));
+
+// --misreadings-for TABLE: the misreadings on depend on the scenario being run, so one
+// process can try many misreadings, each on the scenarios that should catch it
+// (tests/protocol/test_misreadings_caught.py).  Every name is checked at start-up.
+const PER_SCENARIO = (() => {
+  const at = process.argv.indexOf('--misreadings-for');
+  if (at < 0) return null;
+  const table = JSON.parse(require('node:fs').readFileSync(process.argv[at + 1], 'utf8'));
+  for (const names of Object.values(table)) names.forEach(known);
+  return table;
+})();
+
+function select(scenarioId) {
+  // Called before each run: with a table, the scenario's own misreadings, or none.
+  if (PER_SCENARIO === null) return;
+  ACTIVE.clear();
+  for (const name of PER_SCENARIO[scenarioId] || []) ACTIVE.add(name);
 }
 
 function on(name) {
@@ -112,7 +133,7 @@ function on(name) {
   return ACTIVE.has(name);
 }
 
-module.exports = { on, LIST, INFO, ACTIVE };
+module.exports = { on, select, LIST, INFO, ACTIVE };
 
 if (require.main === module) {
   // node misreadings.js: the names, one a line; --table: the Markdown table of MISREADINGS.md.
