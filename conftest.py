@@ -11,6 +11,7 @@ would all be deselected); with any other, its items are collected and marked ``s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if isinstance(item, ScenarioItem):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="module")
+def adapter_memo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A folder where the test adapters (``tests/protocol/adapters/_common.py``) keep the
+    reference's answers for the module's tests, through ``ADAPTER_MEMO``: an adapter whose
+    every answer is there never imports the reference, most of its start-up."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ADAPTER_MEMO", str(tmp_path_factory.mktemp("memo")))
+        yield

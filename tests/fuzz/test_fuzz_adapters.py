@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 from fuzz_cli import run_in_process
 
-pytestmark = pytest.mark.slow
+# the fault adapters of tests/protocol/adapters share the reference's answers (adapter_memo)
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("adapter_memo")]
 
 PYTHON = sys.executable
 ROOT = Path(__file__).resolve().parents[2]

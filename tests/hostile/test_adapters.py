@@ -18,7 +18,6 @@ import shlex
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,8 @@ sys.path.insert(0, str(HERE))
 
 from campaign import BASE, all_cases, cli, leftover  # noqa: E402
 
-pytestmark = pytest.mark.slow  # each test starts the runner and adapters as processes
+# each test starts the runner and adapters as processes; they share the reference's answers
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("adapter_memo")]
 
 ADAPTER = HERE / "adapters" / "hostile.py"
 ERRORED = [
@@ -62,14 +62,6 @@ PASSING = [
     "stderr-escapes",
     "grandchild",
 ]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _shared_reference_answers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The adapters keep the reference's answers in a folder (see ``hostile.py``)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ADAPTER_MEMO", str(tmp_path_factory.mktemp("memo")))
-        yield
 
 
 def _suite(tmp_path: Path, copies: int = 1) -> Path:

@@ -19,8 +19,5 @@ def marker() -> Iterator[str]:
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _shared_reference_answers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The adapters of ``adapters/`` keep the reference's answers here (``_common.py``)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ADAPTER_MEMO", str(tmp_path_factory.mktemp("memo")))
-        yield
+def _adapters_share_answers(adapter_memo: None) -> None:
+    """Every module here starts the adapters of ``adapters/`` (see ``adapter_memo``)."""
