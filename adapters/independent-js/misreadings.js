@@ -116,8 +116,24 @@ const ACTIVE = new Set(requested().map(known));
 const PER_SCENARIO = (() => {
   const at = process.argv.indexOf('--misreadings-for');
   if (at < 0) return null;
-  const table = JSON.parse(require('node:fs').readFileSync(process.argv[at + 1], 'utf8'));
-  for (const names of Object.values(table)) names.forEach(known);
+  const file = process.argv[at + 1];
+  if (file === undefined) {
+    console.error('independent-js: --misreadings-for needs a file: {"scenario id": ["misreading", ...], ...}');
+    process.exit(2);
+  }
+  let table;
+  try {
+    table = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
+  } catch (error) {
+    console.error(`independent-js: --misreadings-for ${JSON.stringify(file)}: ${error.message}`);
+    process.exit(2);
+  }
+  const lists = table !== null && typeof table === 'object' && !Array.isArray(table) ? Object.values(table) : [null];
+  if (!lists.every((names) => Array.isArray(names) && names.every((n) => typeof n === 'string'))) {
+    console.error(`independent-js: --misreadings-for ${JSON.stringify(file)}: expected {"scenario id": ["misreading", ...], ...}`);
+    process.exit(2);
+  }
+  lists.forEach((names) => names.forEach(known));
   return table;
 })();
 

@@ -21,6 +21,7 @@ import json
 import shlex
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -180,3 +181,29 @@ def test_the_catchers_pass_with_no_misreading(level: str) -> None:
     report = json.loads(result.stdout)
     assert sorted(s["id"] for s in report["scenarios"]) == ids  # every one of them ran
     assert result.exit_code == 0, [s for s in report["scenarios"] if s["status"] != "passed"]
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        (None, "no such file"),
+        ("not json", "not valid JSON"),
+        ('{"7MDY": "lead-rotates"}', 'expected {"scenario id": ["misreading", ...], ...}'),
+        ('{"7MDY": ["lead-rotate"]}', 'unknown misreading "lead-rotate"'),
+    ],
+)
+def test_a_bad_table_stops_the_adapter_with_a_readable_message(
+    table: str | None, says: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "table.json"
+    if table is not None:
+        path.write_text(table)
+    done = subprocess.run(
+        [_node(), str(ADAPTER / "adapter.js"), "--misreadings-for", str(path)],
+        input="",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert says in done.stderr and "    at " not in done.stderr  # no stack trace
