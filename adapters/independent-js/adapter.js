@@ -53,6 +53,7 @@ class NotImplemented extends Error {}
 // --misreadings-for TABLE): see MISREADINGS.md.
 const MISREADINGS = require('./misreadings');
 if (MISREADINGS.ACTIVE.size > 0) IMPLEMENTATION.version += `+misreading.${[...MISREADINGS.ACTIVE].join('.')}`;
+if (MISREADINGS.PER_SCENARIO !== null) IMPLEMENTATION.version += '+misreadings-per-scenario';
 const { setUp: engineSetUp, Rejected, Unsupported } = require('./engine');
 
 function setUp(profile, variants, setup) {

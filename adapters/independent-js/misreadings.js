@@ -114,9 +114,14 @@ const ACTIVE = new Set(requested().map(known));
 // process can try many misreadings, each on the scenarios that should catch it
 // (tests/protocol/test_misreadings_caught.py).  Every name is checked at start-up.
 const PER_SCENARIO = (() => {
-  const at = process.argv.indexOf('--misreadings-for');
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((a) => a === '--misreadings-for' || a.startsWith('--misreadings-for='));
   if (at < 0) return null;
-  const file = process.argv[at + 1];
+  const file = argv[at].includes('=') ? argv[at].slice(argv[at].indexOf('=') + 1) : argv[at + 1];
+  if (ACTIVE.size > 0) {
+    console.error('independent-js: --misreadings-for decides the misreadings of every scenario; it cannot go with --misreading or FIVEHUNDRED_MISREADINGS');
+    process.exit(2);
+  }
   if (file === undefined) {
     console.error('independent-js: --misreadings-for needs a file: {"scenario id": ["misreading", ...], ...}');
     process.exit(2);
@@ -141,7 +146,8 @@ function select(scenarioId) {
   // Called before each run: with a table, the scenario's own misreadings, or none.
   if (PER_SCENARIO === null) return;
   ACTIVE.clear();
-  for (const name of PER_SCENARIO[scenarioId] || []) ACTIVE.add(name);
+  const names = Object.hasOwn(PER_SCENARIO, scenarioId) ? PER_SCENARIO[scenarioId] : [];
+  for (const name of names) ACTIVE.add(name);
 }
 
 function on(name) {
@@ -149,7 +155,7 @@ function on(name) {
   return ACTIVE.has(name);
 }
 
-module.exports = { on, select, LIST, INFO, ACTIVE };
+module.exports = { on, select, LIST, INFO, ACTIVE, PER_SCENARIO };
 
 if (require.main === module) {
   // node misreadings.js: the names, one a line; --table: the Markdown table of MISREADINGS.md.

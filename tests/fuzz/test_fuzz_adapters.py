@@ -182,13 +182,14 @@ def test_a_broken_handshake_is_a_broken_adapter() -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
+def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str, tmp_path: Path) -> None:
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         # pytest started in the background of a non-interactive shell ignores SIGINT, and
         # so would the command below: a handler here makes it start with the default.
         signal.signal(signal.SIGINT, signal.default_int_handler)
     marker = uuid.uuid4().hex
-    command = shlex.join([PYTHON, "-X", f"marker={marker}", "-m", "fivehundred", "serve"])
+    log = tmp_path / "runs.log"
+    log.touch()  # there already: every seq_log.py answers at once, and logs each run's seq
     process = subprocess.Popen(
         [
             PYTHON,
@@ -197,7 +198,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
             "fuzz",
             "--no-progress",
             "--impl",
-            command,
+            fault(marker, "seq_log.py", str(log)),
             "--time",
             "120",
             "--jobs",
@@ -208,13 +209,16 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_was_found(jobs: str) -> None:
         text=True,
         cwd=ROOT,
     )
-    # Interrupt once every adapter has started and deals are being run (not after a fixed
-    # ten seconds: each second here is two to four processes' worth of CPU; half a second
-    # after the adapters start is dozens of deals).
+    # Interrupt once deals have been answered: with more runs logged than twice the
+    # adapters, one adapter has answered a run and taken the next.  Not after a fixed
+    # time: too short on a busy machine (no deal yet), and each second here is two to
+    # four processes' worth of CPU.
     deadline = time.monotonic() + 60
-    while len(left_over(marker)) < int(jobs) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.5)
+    while time.monotonic() < deadline and process.poll() is None:
+        runs = sum(1 for line in log.read_text().split() if line.isdigit())
+        if runs > 2 * int(jobs):
+            break
+        time.sleep(0.05)
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stdout[-2000:] + stderr[-4000:]

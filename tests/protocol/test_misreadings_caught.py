@@ -207,3 +207,17 @@ def test_a_bad_table_stops_the_adapter_with_a_readable_message(
     )
     assert done.returncode == 2
     assert says in done.stderr and "    at " not in done.stderr  # no stack trace
+
+
+def test_a_table_does_not_go_with_misreadings_for_every_scenario(tmp_path: Path) -> None:
+    table = tmp_path / "table.json"
+    table.write_text('{"7MDY": ["lead-rotates"]}')
+    done = subprocess.run(
+        [_node(), str(ADAPTER / "adapter.js"), "--misreading", "kitty-size-2",
+         f"--misreadings-for={table}"],
+        input="",
+        capture_output=True,
+        text=True,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and "cannot go with --misreading" in done.stderr

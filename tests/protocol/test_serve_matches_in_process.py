@@ -74,12 +74,13 @@ def test_every_result_through_serve_is_the_in_process_result(marker: str) -> Non
 
 
 def test_one_shot_mode_matches_in_process_on_a_sample(marker: str) -> None:
-    # A process per scenario: one of every profile (the test above runs every scenario
-    # through serve in one process; what one-shot changes is only how it is started).
+    # A process per scenario: one of every profile and one with toggles (the test above
+    # runs every scenario through serve in one process; one-shot changes how it starts).
     everything = list(corpus())
-    ids = {s.profile_name: s.id for s in reversed(everything)}.values()
+    ids = {*{s.profile_name: s.id for s in reversed(everything)}.values()}
+    ids.add(next(s.id for s in everything if s.variants))
     chosen = [s for s in everything if s.id in ids]
-    assert len(chosen) >= 7
+    assert len(chosen) >= 8
     run = cli_here(
         "verify",
         "--impl",

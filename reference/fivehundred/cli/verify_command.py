@@ -204,9 +204,11 @@ def _verify_reference(
 
 @dataclass
 class _Progress:
-    """How far the report got, for the message a stop signal leaves: the signal can come
-    while the report is on its way to standard output, or after it."""
+    """How far the command got, for the message a stop signal leaves: the signal can come
+    while the adapter runs, while the report is on its way to standard output, or after
+    it, while the expectations file is written."""
 
+    adapter_done: bool = False
     report: str = "none"  # "stdout" while it is being written there, "written" after
 
 
@@ -297,12 +299,15 @@ def run_verify(options: VerifyOptions) -> int:
 
 
 def _stopped(options: VerifyOptions, progress: _Progress) -> str:
-    """What a stop signal left behind, as far as the report got."""
+    """What a stop signal left behind, as far as the command got."""
     if progress.report == "stdout":
         return "the report on standard output is cut short"
     if progress.report == "written":
-        return "the report had been written"
-    if options.command is None:
+        if options.write_expectations is None:
+            return "the report had been written"
+        # written whole or not at all (atomic_write_text)
+        return "the report had been written; the expectations file may not have been"
+    if options.command is None or progress.adapter_done:
         return "no report was written"
     return "the adapter was killed and no report was written"
 
@@ -340,6 +345,7 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
         verification = _verify_reference(options, scenarios, expectations)
     else:
         verification = _verify_external(options, scenarios, expectations)
+        progress.adapter_done = True
         unknown = _unknown_observations(verification)
         for warning in ([unknown] if unknown else []) + verification.warnings:
             err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")

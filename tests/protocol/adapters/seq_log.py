@@ -3,7 +3,8 @@
 ``seq_log.py LOG`` appends ``start`` and then each run's seq to the file LOG, and answers
 like the reference; the first process started for LOG (the log is still empty) never
 answers its first run, so the runner times out, restarts it and carries on.  The log then
-shows the numbers each adapter process was given.
+shows the numbers each adapter process was given.  With LOG created beforehand, every
+process answers at once, and the log shows how far a run has got.
 """
 
 import time
