@@ -9,6 +9,7 @@ the disagreeing deal with the *lowest index*, shrunk; so merging the reports of 
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import multiprocessing
@@ -21,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as connection_wait
-from typing import Any
+from typing import Any, TypeVar
 
 from ..safety import signals_deferred
 from ..scenarios import Checkpoint, PlayStart, Scenario
@@ -555,6 +556,8 @@ def _serial(
 
 # ---- several adapter processes ------------------------------------------------------------
 
+_T = TypeVar("_T")
+
 _STOP_GRACE = 10.0
 """Seconds a worker is given to close its adapter and exit once told to stop."""
 
@@ -597,16 +600,10 @@ def _worker_main(
     signal.signal(signal.SIGUSR1, interrupt)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGHUP, stop)
-    try:
-        tester, close = tester_factory()
-    except KeyboardInterrupt:
-        _reply(connection, ("cut", None))
+    made = _while_busy(connection, state, tester_factory)
+    if made is None:
         return
-    except Exception as error:
-        _reply(connection, ("raised", error))
-        return
-    finally:
-        state["busy"] = False
+    tester, close = made
     state.update(close=close, kill=getattr(tester.implementation, "kill", None))
     seen: set[Signature] = set()
     try:
@@ -618,22 +615,32 @@ def _worker_main(
                 return
             if index is None:
                 return
-            state["busy"] = True
-            try:
-                generator, found = fuzz_deal(tester, settings, index, seen)
-            except KeyboardInterrupt:  # cut short before anything was found
-                _reply(connection, ("cut", None))
+            dealt = _while_busy(
+                connection, state, functools.partial(fuzz_deal, tester, settings, index, seen)
+            )
+            if dealt is None:
                 return
-            except Exception as error:
-                _reply(connection, ("raised", error))
-                return
-            finally:
-                state["busy"] = False
-            _reply(connection, ("dealt", (generator, found)))
+            _reply(connection, ("dealt", dealt))
             if tester.interrupted:  # a shrink was cut short: its case is kept, then stop
                 return
     finally:
         close()
+
+
+def _while_busy(connection: Connection, state: dict[str, Any], work: Callable[[], _T]) -> _T | None:
+    """``work()`` (never None here), with the worker marked busy meanwhile, so that
+    SIGUSR1 raises only inside this ``try``; a cut or an error is answered to the parent
+    instead, and None tells the worker to stop."""
+    try:
+        state["busy"] = True
+        return work()
+    except KeyboardInterrupt:  # cut short before anything was found
+        _reply(connection, ("cut", None))
+    except Exception as error:
+        _reply(connection, ("raised", error))
+    finally:
+        state["busy"] = False
+    return None
 
 
 def _reply(connection: Connection, message: tuple[str, Any]) -> None:
