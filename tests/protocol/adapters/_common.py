@@ -73,7 +73,10 @@ def reference_reply(message: dict[str, Any]) -> dict[str, Any]:
     reply: dict[str, Any] = handle(message)
     if path is not None:
         partial = f"{path}.{os.getpid()}"
-        with open(partial, "w", encoding="utf-8") as file:
-            json.dump(reply, file)
-        os.replace(partial, path)  # whole or absent for an adapter reading it meanwhile
+        try:  # a memo that cannot be written only costs the next adapter its import
+            with open(partial, "w", encoding="utf-8") as file:
+                json.dump(reply, file)
+            os.replace(partial, path)  # whole or absent for an adapter reading it meanwhile
+        except OSError:
+            pass
     return reply
