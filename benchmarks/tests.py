@@ -9,6 +9,11 @@ time of that run is shown beside it.
 Targets (issue "One scenario model…"): the fast tier (``-m "not slow"``) in at most 20 s
 of CPU, the whole suite in at most 90 s.  Figures are reported, never asserted.
 
+The machine's own speed drifts (a fifth within an hour has been seen on the 2-core
+machine these figures come from), so a fixed pure-Python loop is timed before and after
+the runs and printed beside them: figures taken at different loop times are not
+comparable, and a change is best judged against the code before it at the same loop time.
+
     python benchmarks/tests.py                 # the fast tier, three runs
     python benchmarks/tests.py --all --runs 1  # everything (about ten minutes)
 """
@@ -51,6 +56,18 @@ def one_run(args: list[str]) -> tuple[float, float, str]:
     return cpu, wall, re.sub(r"\s+in [\d.]+s.*$", "", last)
 
 
+CALIBRATION = "total = 0\nfor number in range(20_000_000):\n    total += number\n"
+"""A fixed workload whose CPU time says how fast the machine is at the moment."""
+
+
+def calibration() -> float:
+    """CPU seconds of :data:`CALIBRATION` in a fresh interpreter."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", CALIBRATION], check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true", help="the whole suite, not the fast tier")
@@ -61,13 +78,19 @@ def main() -> None:
     args = [] if options.all else ["-m", "not slow"]
     tier = "whole suite" if options.all else "fast tier"
     target = 90 if options.all else 20
+    loop_before = calibration()
     runs = [one_run(args) for _ in range(options.runs)]
+    loop_after = calibration()
     for cpu, wall, last in runs:
         print(f"  {cpu:7.1f} s CPU  {wall:7.1f} s wall  ({last})")
     cpu, wall, last = min(runs)
     verdict = "met" if cpu <= target else "not met"
     print(f"{tier}: {cpu:.1f} s of CPU, lowest of {len(runs)} (target ≤ {target} s: {verdict})")
-    print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+    print(
+        f"(python {sys.version.split()[0]}, {os.cpu_count()} cores; machine speed: the "
+        f"calibration loop took {loop_before:.2f} s of CPU before the runs, "
+        f"{loop_after:.2f} s after)"
+    )
 
 
 if __name__ == "__main__":

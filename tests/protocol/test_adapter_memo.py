@@ -52,3 +52,19 @@ def test_a_run_the_reference_refuses_is_refused_with_the_answer_in_the_memo(
     refused = _adapter(tmp_path, _run(seq))
     assert refused.returncode != 0 and refused.stdout == ""
     assert "without a valid seq" in refused.stderr
+
+
+def test_a_kept_answer_to_another_message_under_the_same_name_is_not_used(
+    tmp_path: Path,
+) -> None:
+    """Files are named by a CRC, which can collide: a file whose message is not this one
+    (here the same file with its message and answer changed) is passed over."""
+    assert _adapter(tmp_path, _run(1)).returncode == 0
+    (kept,) = tmp_path.glob("*.json")
+    collided = json.loads(kept.read_text())
+    collided["message"] = collided["message"].replace('"run"', '"other"')
+    collided["reply"] = {"seq": 1, "errored": {"message": "the other message's answer"}}
+    kept.write_text(json.dumps(collided))
+    again = _adapter(tmp_path, _run(3))
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout) == handle(_run(3))

@@ -122,12 +122,6 @@ def page(_desktop_tab: Any) -> Iterator[Any]:
     _desktop_tab.emulate_media(media="null")
 
 
-@pytest.fixture
-def phone(_phone_tab: Any) -> Iterator[Any]:
-    yield _phone_tab
-    _phone_tab.emulate_media(media="null")
-
-
 def _colour(page: Any, selector: str) -> str:
     return str(page.eval_on_selector(selector, "e => getComputedStyle(e).color"))
 
@@ -235,6 +229,7 @@ PHONE_PAGES = [
     "",
     "conformance/",
     "rules/deck-and-ranks/",
+    "rules/the-deal/",
     "rules/the-auction/",
     "rules/the-joker-without-trumps/",
     "rules/contract-values-and-scoring/",
@@ -246,59 +241,67 @@ PHONE_PAGES = [
     "protocol/",
 ]
 
+_HIDDEN_CARDS = """() => {
+    const out = [];
+    for (const card of document.querySelectorAll('.fh-hand .fh-card')) {
+      const r = card.getBoundingClientRect();
+      if (r.width === 0 || r.left < 0 || r.right > window.innerWidth) {
+        out.push(card.closest('.fh-hand').innerText);
+        continue;
+      }
+      // not clipped by a scrolling or hidden-overflow ancestor
+      for (let e = card.parentElement; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.overflowX !== 'visible') {
+          const b = e.getBoundingClientRect();
+          if (r.left < b.left - 1 || r.right > b.right + 1) {
+            out.push(card.closest('.fh-hand').innerText);
+          }
+          break;
+        }
+      }
+    }
+    return out;
+  }"""
+
+
+@pytest.fixture(scope="module")
+def phone_survey(_phone_tab: Any, base_url: str) -> dict[str, dict[str, Any]]:
+    """Each phone page opened once, every folded box unfolded, with what the phone tests
+    check: the page's width, and the cards of its hands out of sight and counted.  (A page
+    load is most of a browser test's cost; the two tests used to load five pages twice.)"""
+    survey = {}
+    for path in PHONE_PAGES:
+        _phone_tab.goto(base_url + path)
+        _open_all_details(_phone_tab)
+        survey[path] = {
+            "width": _phone_tab.evaluate("document.documentElement.scrollWidth"),
+            "hidden": _phone_tab.evaluate(_HIDDEN_CARDS),
+            "cards": _phone_tab.locator(".fh-hand .fh-card").count(),
+        }
+        if path == "rules/the-auction/":
+            _phone_tab.screenshot(path=str(SHOTS / "phone-auction.png"))
+        if path == "rules/the-joker-without-trumps/":
+            _phone_tab.locator("[id='joker-nomination']").scroll_into_view_if_needed()
+            _phone_tab.screenshot(path=str(SHOTS / "phone-joker-hands.png"))
+    return survey
+
 
 def _open_all_details(page: Any) -> None:
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
 
 
-def test_no_page_scrolls_sideways_on_a_phone(phone: Any, base_url: str) -> None:
-    wide = []
-    for path in PHONE_PAGES:
-        phone.goto(base_url + path)
-        _open_all_details(phone)
-        width = phone.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
-            wide.append(f"/{path}: {width}px")
-    phone.goto(base_url + "rules/the-auction/")
-    phone.screenshot(path=str(SHOTS / "phone-auction.png"))
+def test_no_page_scrolls_sideways_on_a_phone(phone_survey: dict[str, dict[str, Any]]) -> None:
+    wide = [f"/{p}: {s['width']}px" for p, s in phone_survey.items() if s["width"] > PHONE["width"]]
     assert not wide, f"pages wider than {PHONE['width']}px: {wide}"
 
 
-def test_every_card_of_a_hand_is_visible_on_a_phone(phone: Any, base_url: str) -> None:
-    pages = ["rules/the-joker-without-trumps/", "rules/the-deal/"]
-    checked = 0
-    for path in pages:
-        phone.goto(base_url + path)
-        _open_all_details(phone)
-        hidden = phone.evaluate(
-            """() => {
-            const out = [];
-            for (const card of document.querySelectorAll('.fh-hand .fh-card')) {
-              const r = card.getBoundingClientRect();
-              if (r.width === 0 || r.left < 0 || r.right > window.innerWidth) {
-                out.push(card.closest('.fh-hand').innerText);
-                continue;
-              }
-              // not clipped by a scrolling or hidden-overflow ancestor
-              for (let e = card.parentElement; e; e = e.parentElement) {
-                const s = getComputedStyle(e);
-                if (s.overflowX !== 'visible') {
-                  const b = e.getBoundingClientRect();
-                  if (r.left < b.left - 1 || r.right > b.right + 1) {
-                    out.push(card.closest('.fh-hand').innerText);
-                  }
-                  break;
-                }
-              }
-            }
-            return out;
-          }"""
-        )
-        checked += phone.locator(".fh-hand .fh-card").count()
-        assert not hidden, f"{path}: cards out of sight: {hidden[:3]}"
-    assert checked > 100
-    phone.goto(base_url + "rules/the-joker-without-trumps/#joker-nomination")
-    phone.screenshot(path=str(SHOTS / "phone-joker-hands.png"))
+def test_every_card_of_a_hand_is_visible_on_a_phone(
+    phone_survey: dict[str, dict[str, Any]],
+) -> None:
+    hidden = {p: s["hidden"][:3] for p, s in phone_survey.items() if s["hidden"]}
+    assert not hidden, f"cards out of sight: {hidden}"
+    assert sum(s["cards"] for s in phone_survey.values()) > 100
 
 
 def _printed_pages(page: Any, path: str, name: str) -> int:

@@ -9,17 +9,23 @@ prove that no adapter process (or grandchild) outlives a run.
 With ``ADAPTER_MEMO`` naming a folder, the reference's answers are kept there, a file
 per message (less its ``seq``), and read back by the adapters started after: the tests
 start these adapters hundreds of times with the same few messages, and importing the
-reference was most of each start.  The answers are the reference's either way.
+reference was most of each start.  The answers are the reference's either way.  A file
+is named by a CRC of the message and holds the message itself beside the answer, which
+is used only when the message is the same (a CRC can collide; ``hashlib`` would have
+cost every start its OpenSSL import).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterator
-from typing import Any
+import zlib
+
+TYPE_CHECKING = False  # typing and collections.abc only for the checkers: an adapter
+if TYPE_CHECKING:  # starts hundreds of times, and importing them was a third of a start
+    from collections.abc import Iterator
+    from typing import Any
 
 
 def arguments() -> list[str]:
@@ -58,13 +64,15 @@ def reference_reply(message: dict[str, Any]) -> dict[str, Any]:
     # not an integer from 1) goes to the reference, which refuses it as it always did.
     if folder and (message.get("cmd") != "run" or (type(seq) is int and seq >= 1)):
         key = json.dumps({k: v for k, v in message.items() if k != "seq"}, sort_keys=True)
-        path = os.path.join(folder, hashlib.sha256(key.encode()).hexdigest() + ".json")
+        name = f"{zlib.crc32(key.encode()):08x}-{len(key)}.json"
+        path = os.path.join(folder, name)
         try:
             with open(path, encoding="utf-8") as file:
-                known = json.load(file)
+                kept = json.load(file)
         except (OSError, ValueError):
-            known = None
-        if isinstance(known, dict):
+            kept = None
+        if isinstance(kept, dict) and kept.get("message") == key:
+            known = kept["reply"]
             if "seq" in known:
                 known["seq"] = seq
             return known
@@ -75,7 +83,7 @@ def reference_reply(message: dict[str, Any]) -> dict[str, Any]:
         partial = f"{path}.{os.getpid()}"
         try:  # a memo that cannot be written only costs the next adapter its import
             with open(partial, "w", encoding="utf-8") as file:
-                json.dump(reply, file)
+                json.dump({"message": key, "reply": reply}, file)
             os.replace(partial, path)  # whole or absent for an adapter reading it meanwhile
         except OSError:
             pass
