@@ -159,6 +159,23 @@ def test_sitemap_and_canonical_links_use_the_site_url(built: Path) -> None:
     assert '<link rel="canonical" href="https://' in (built / "index.html").read_text("utf-8")
 
 
+_FETCHED = re.compile(
+    r"<(?:link|script|img|iframe|source|video|audio)\b[^>]*\b(?:href|src)=\"((?:https?:)?//[^\"]+)\"[^>]*>"
+)
+
+
+def test_no_page_fetches_anything_from_another_host(built: Path) -> None:
+    """Stylesheets, scripts, fonts and images all come from the site itself: it reads the
+    same offline and no third party learns who reads it (``theme.font: false``).  The
+    canonical link names the published address, and is not fetched."""
+    fetched: dict[str, str] = {}
+    for page in built.rglob("*.html"):
+        for match in _FETCHED.finditer(page.read_text(encoding="utf-8")):
+            if 'rel="canonical"' not in match.group(0):
+                fetched.setdefault(match.group(1), str(page.relative_to(built)))
+    assert fetched == {}
+
+
 def test_every_scenario_has_its_page(built: Path, scenarios: list[Scenario]) -> None:
     for scenario in scenarios:
         page = built / "scenarios" / scenario.id / "index.html"
