@@ -852,9 +852,9 @@ def _report_errored(result: Result, folder: Path) -> str | None:
 
 def class_orphans() -> Iterator[Case]:
     k = "6-orphan-adapters"
-    # Every signal with every fault, the mode alternating (a Latin square): each signal
-    # and each fault meets both modes, so every pair of the three is tried in 9 runs
-    # rather than all 18 triples, as classes 4 and 5 do (a run here costs 0.4 s of CPU).
+    # Every signal with every fault, the mode alternating like a checkerboard: each signal
+    # and each fault meets both modes, so every pair of the three is tried in 9 runs, as
+    # classes 4 and 5 do, though not every triple of 18 (a run here costs 0.4 s of CPU).
     signals = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
     faults = ("hang", "grandchild-hang", "grandchild")
     for (row, signum), (column, fault) in itertools.product(enumerate(signals), enumerate(faults)):
@@ -1460,32 +1460,45 @@ _repo_snapshot: dict[str, tuple[int, str]] = {}
 
 
 class _Inotify:
-    """Linux's inotify on every folder under ``WATCHED``: the kernel notes any write,
-    creation, deletion, move or attribute change in them, so a case after which nothing
-    was noted needs no new snapshot of the repository (the status of its ~850 files,
-    taken after each of 550 cases, was a tenth of the campaign's CPU).  A case after which
-    something was noted gets the full snapshot, which says what changed."""
+    """Linux's inotify on every folder and file under ``WATCHED``: the kernel notes any
+    write, creation, deletion, move or attribute change, so a case after which nothing was
+    noted needs no new snapshot of the repository (the status of its ~850 files, taken
+    after each of 550 cases, was a tenth of the campaign's CPU).  A case after which
+    something was noted gets the full snapshot, which says what changed.  Files are watched
+    themselves, not only through their folders: a folder's watch hears only of writes made
+    through that folder, and a file reached by a hard link from elsewhere would change
+    unheard."""
 
     MASK = 0x2 | 0x4 | 0x8 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x800
     """IN_MODIFY, ATTRIB, CLOSE_WRITE, MOVED_FROM, MOVED_TO, CREATE, DELETE, DELETE_SELF,
     MOVE_SELF: everything but reads."""
+    DONT_FOLLOW = 0x02000000
+    """IN_DONT_FOLLOW: a link in the repository is watched as the link."""
 
     def __init__(self) -> None:
         import ctypes
 
+        self._errno = ctypes.get_errno
         self._libc = ctypes.CDLL(None, use_errno=True)
         self.fd = self._libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
         if self.fd < 0:
-            raise OSError(ctypes.get_errno(), "inotify_init1")
-        self.watch_all()
+            raise OSError(self._errno(), "inotify_init1")
+        try:
+            self.watch_all()
+        except OSError:
+            self.close()
+            raise
 
     def watch_all(self) -> None:
-        """Watch every folder (again: a folder a case made since is added; the others
+        """Watch every folder and file (again: what a case made since is added; the rest
         keep their watch)."""
         for top in WATCHED:
-            for folder, _, _ in os.walk(top):
-                if self._libc.inotify_add_watch(self.fd, os.fsencode(folder), self.MASK) < 0:
-                    raise OSError(f"cannot watch {folder}")
+            for folder, _, names in os.walk(top):
+                for path in (folder, *(os.path.join(folder, name) for name in names)):
+                    mask = self.MASK | self.DONT_FOLLOW
+                    if self._libc.inotify_add_watch(self.fd, os.fsencode(path), mask) < 0:
+                        error = self._errno()
+                        raise OSError(error, f"cannot watch {path}: {os.strerror(error)}")
 
     def noted(self) -> bool:
         """Whether anything was noted since the last call (the notes are read and dropped;
@@ -1497,6 +1510,9 @@ class _Inotify:
             except BlockingIOError:
                 return seen
 
+    def close(self) -> None:
+        os.close(self.fd)
+
 
 def _watch_repository() -> _Inotify | None:
     """inotify where the kernel offers it; else None, and every case takes a snapshot."""
@@ -1507,6 +1523,19 @@ def _watch_repository() -> _Inotify | None:
 
 
 _repo_watch: _Inotify | None = None
+
+
+def _watch_again() -> None:
+    """Add watches for what the last case made, before its snapshot is taken (so that a
+    write after the snapshot is noted); if that fails, every later case takes a snapshot."""
+    global _repo_watch
+    if _repo_watch is None:
+        return
+    try:
+        _repo_watch.watch_all()
+    except OSError:
+        _repo_watch.close()
+        _repo_watch = None
 
 
 def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
@@ -1540,13 +1569,12 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
             if after_case.get(p) != digest and not _allowed(p, folder, case)
         ]
         if _repo_watch is None or _repo_watch.noted():
+            _watch_again()
             after_repo = snapshot(*WATCHED)
             changed += [p for p, d in before_repo.items() if after_repo.get(p) != d][:3]
             changed += [p for p in after_repo if p not in before_repo][:3]
             _repo_snapshot.clear()  # the next case starts from this one's end
             _repo_snapshot.update(after_repo)
-            if _repo_watch is not None:
-                _repo_watch.watch_all()
         if changed:
             tally.modified += 1
             problems.append(f"modified {changed[:3]}")

@@ -37,16 +37,25 @@ def _case(name: str, action: Callable[[], None]) -> campaign.Case:
 
 
 def _blamed(*cases: campaign.Case) -> list[str]:
-    """The names of the cases the campaign found to have modified a watched file."""
+    """The names of the cases the campaign found to have modified a watched file (and
+    nothing else wrong: a case whose own action failed would be blamed for that)."""
     tally = campaign.Tally()
     for case in cases:
         campaign.run_case(case, tally)
-    return [line.split(" / ")[1].split(":")[0] for line in tally.failures]
+    assert (tally.traceback, tally.hang, tally.leftover, tally.wrong) == (0, 0, 0, 0), tally
+    assert all(": modified [" in line for line in tally.failures), tally.failures
+    return [line.split(" / ")[1].split(": modified")[0] for line in tally.failures]
 
 
-def test_each_kind_of_change_is_blamed_on_the_case_that_made_it(watched: Path) -> None:
+def test_each_kind_of_change_is_blamed_on_the_case_that_made_it(
+    watched: Path, tmp_path: Path
+) -> None:
     one = watched / "area" / "one.yaml"
     new_folder = watched / "area" / "made"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "in.yaml").write_text("z")
+    linked = outside / "link-to-one.yaml"  # the same file, reached from outside the repository
     blamed = _blamed(
         _case("reads only", lambda: one.read_text()),
         _case("rewrites in place", lambda: one.write_text("id: BBBB\n")),  # same size
@@ -54,13 +63,22 @@ def test_each_kind_of_change_is_blamed_on_the_case_that_made_it(watched: Path) -
         _case("adds a file", lambda: (watched / "area" / "two.yaml").write_text("x")),
         _case("makes a folder", lambda: new_folder.mkdir()),
         _case("writes in the new folder", lambda: (new_folder / "three.yaml").write_text("y")),
-        _case("removes a file", lambda: one.unlink()),
+        _case("moves a file in", lambda: (outside / "in.yaml").rename(new_folder / "in.yaml")),
+        _case("moves a file out", lambda: (new_folder / "in.yaml").rename(outside / "out.yaml")),
+        _case("links it from outside", lambda: linked.hardlink_to(one)),
+        _case("writes through the link", lambda: linked.write_text("id: DDDD\n")),
+        _case("makes it unreadable", lambda: one.chmod(0)),
+        _case("removes a file", lambda: (watched / "area" / "two.yaml").unlink()),
         _case("does nothing again", lambda: None),
     )
     assert blamed == [
         "rewrites in place",
         "adds a file",
         "writes in the new folder",
+        "moves a file in",
+        "moves a file out",
+        "writes through the link",
+        "makes it unreadable",
         "removes a file",
     ]
 

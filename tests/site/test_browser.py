@@ -301,7 +301,9 @@ def test_every_card_of_a_hand_is_visible_on_a_phone(
 ) -> None:
     hidden = {p: s["hidden"][:3] for p, s in phone_survey.items() if s["hidden"]}
     assert not hidden, f"cards out of sight: {hidden}"
-    assert sum(s["cards"] for s in phone_survey.values()) > 100
+    # the pages made of hands still show them (the other pages are checked all the same)
+    dealt = ("rules/the-deal/", "rules/the-joker-without-trumps/")
+    assert sum(phone_survey[p]["cards"] for p in dealt) > 100
 
 
 def _printed_pages(page: Any, path: str, name: str) -> int:

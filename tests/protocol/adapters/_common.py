@@ -71,8 +71,8 @@ def reference_reply(message: dict[str, Any]) -> dict[str, Any]:
                 kept = json.load(file)
         except (OSError, ValueError):
             kept = None
-        if isinstance(kept, dict) and kept.get("message") == key:
-            known = kept["reply"]
+        known = kept.get("reply") if isinstance(kept, dict) else None
+        if isinstance(known, dict) and kept.get("message") == key:
             if "seq" in known:
                 known["seq"] = seq
             return known
