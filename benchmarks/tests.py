@@ -13,9 +13,17 @@ The machine's own speed drifts (a fifth within an hour has been seen on the 2-co
 machine these figures come from), so a fixed pure-Python loop is timed before and after
 the runs and printed beside them: figures taken at different loop times are not
 comparable, and a change is best judged against the code before it at the same loop time.
+``--against REV`` does that: it extracts the git revision REV into a temporary folder
+(``git archive``), puts that tree's package first on ``PYTHONPATH`` and runs its suite
+alternately with the checkout's, then prints the ratio of the lowest figures.  The
+extracted tree is warmed first, as a checkout in use is: its modules compiled, its test
+modules rewritten by pytest and its scenarios checked into the cache.  Both sides then
+leave out the wheel test (``tests/architecture/test_wheel.py``): before 2 December it let
+``PYTHONPATH`` reach the wheel it installs, and failed.
 
     python benchmarks/tests.py                 # the fast tier, three runs
-    python benchmarks/tests.py --all --runs 1  # everything (about ten minutes)
+    python benchmarks/tests.py --all --runs 1  # everything (about three minutes)
+    python benchmarks/tests.py --all --runs 2 --against HEAD~3  # this code against older
 """
 
 from __future__ import annotations
@@ -24,23 +32,37 @@ import argparse
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def one_run(args: list[str]) -> tuple[float, float, str]:
-    """(CPU seconds, wall seconds, pytest's last line) of one run; exits if it fails."""
+def environment(tree: Path = ROOT) -> dict[str, str]:
+    """The environment of a run: as ``.ci/run`` sets it, and another tree's package first
+    on the path."""
     env = {**os.environ, "CI": "true", "NO_MKDOCS_2_WARNING": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as .ci/run: compiled modules are cached
+    if tree != ROOT:
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(tree / "reference"), os.environ.get("PYTHONPATH")])
+        )
+    return env
+
+
+def one_run(args: list[str], tree: Path = ROOT) -> tuple[float, float, str]:
+    """(CPU seconds, wall seconds, pytest's last line) of one run of the suite of ``tree``;
+    exits if it fails."""
+    env = environment(tree)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:randomly", *args],
-        cwd=ROOT,
+        cwd=tree,
         env=env,
         capture_output=True,
         text=True,
@@ -51,7 +73,10 @@ def one_run(args: list[str]) -> tuple[float, float, str]:
     lines = done.stdout.strip().splitlines()
     last = lines[-1] if lines else ""
     if done.returncode != 0:
-        sys.exit(f"pytest failed ({done.returncode}):\n{done.stdout[-3000:]}{done.stderr[-2000:]}")
+        sys.exit(
+            f"pytest failed in {tree} ({done.returncode}):\n"
+            f"{done.stdout[-3000:]}{done.stderr[-2000:]}"
+        )
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, wall, re.sub(r"\s+in [\d.]+s.*$", "", last)
 
@@ -68,24 +93,78 @@ def calibration() -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+WHEEL_TEST = "tests/architecture/test_wheel.py"
+"""Left out of both sides of ``--against`` (see the module's docstring)."""
+
+
+def extract(revision: str, into: Path) -> Path:
+    """The tree of a git revision of this repository, extracted under ``into``."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", revision], cwd=ROOT, capture_output=True, check=False
+    )
+    if archive.returncode != 0:
+        sys.exit(f"--against {revision}: {archive.stderr.decode(errors='replace').strip()}")
+    tree = into / "tree"
+    tree.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    warming = (
+        ["compileall", "-q", "."],
+        ["pytest", "--collect-only", "-q"],
+        ["fivehundred", "validate"],
+    )
+    for warm in warming:  # pytest's rewritten test modules are cached apart from compileall's
+        subprocess.run(
+            [sys.executable, "-m", *warm],
+            cwd=tree,
+            env=environment(tree),
+            capture_output=True,
+            check=False,
+        )
+    return tree
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true", help="the whole suite, not the fast tier")
     parser.add_argument("--runs", type=int, default=3, help="runs (the lowest CPU is kept)")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="also run the suite of this git revision, alternately, and print the ratio",
+    )
     options = parser.parse_args()
     if options.runs < 1:
         parser.error("--runs must be at least 1")
     args = [] if options.all else ["-m", "not slow"]
     tier = "whole suite" if options.all else "fast tier"
+    if options.against:
+        args.append(f"--ignore={WHEEL_TEST}")
+        tier += f" without {WHEEL_TEST}"
     target = 90 if options.all else 20
-    loop_before = calibration()
-    runs = [one_run(args) for _ in range(options.runs)]
-    loop_after = calibration()
+    with tempfile.TemporaryDirectory(prefix="fivehundred-against-") as scratch:
+        other = extract(options.against, Path(scratch)) if options.against else None
+        loop_before = calibration()
+        runs, other_runs = [], []
+        for _ in range(options.runs):
+            runs.append(one_run(args))
+            if other is not None:
+                other_runs.append(one_run(args, other))
+        loop_after = calibration()
+        if other is not None:
+            shutil.rmtree(other, ignore_errors=True)  # read-only files a test made, and so on
     for cpu, wall, last in runs:
         print(f"  {cpu:7.1f} s CPU  {wall:7.1f} s wall  ({last})")
     cpu, wall, last = min(runs)
     verdict = "met" if cpu <= target else "not met"
     print(f"{tier}: {cpu:.1f} s of CPU, lowest of {len(runs)} (target ≤ {target} s: {verdict})")
+    if other_runs:
+        for other_cpu, other_wall, other_last in other_runs:
+            print(f"  {other_cpu:7.1f} s CPU  {other_wall:7.1f} s wall  ({other_last})")
+        lowest = min(other_runs)[0]
+        print(
+            f"{options.against}: {lowest:.1f} s of CPU, lowest of {len(other_runs)}, run "
+            f"alternately; this checkout takes {cpu / lowest:.2f} of it"
+        )
     print(
         f"(python {sys.version.split()[0]}, {os.cpu_count()} cores; machine speed: the "
         f"calibration loop took {loop_before:.2f} s of CPU before the runs, "

@@ -13,6 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _outside_environment() -> dict[str, str]:
+    """This process's environment without what would point the installed package back at
+    a checkout: ``FIVEHUNDRED_HOME`` and ``PYTHONPATH`` (``benchmarks/tests.py --against``
+    puts another tree's package there)."""
+    return {k: v for k, v in os.environ.items() if k not in ("FIVEHUNDRED_HOME", "PYTHONPATH")}
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment outside the checkout with the wheel installed."""
@@ -35,12 +42,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [sys.executable, "-m", "pip", "--python", str(python), *install],
         check=True,
         cwd=base,
+        env=_outside_environment(),
     )
     return env_dir / "bin"
 
 
 def _run(bin_dir: Path, *args: str, cwd: Path, env: dict[str, str] | None = None) -> str:
-    environment = {k: v for k, v in os.environ.items() if k != "FIVEHUNDRED_HOME"}
+    environment = _outside_environment()
     environment.update(env or {})
     result = subprocess.run(
         [str(bin_dir / "fivehundred"), *args],
@@ -69,6 +77,7 @@ def test_the_installed_wheel_verifies_and_shows_the_bundled_corpus(
     imported = subprocess.run(
         [str(installed / "python"), "-c", "import fivehundred, sys; print(fivehundred.__file__)"],
         cwd=tmp_path,
+        env=_outside_environment(),
         capture_output=True,
         text=True,
         check=True,
