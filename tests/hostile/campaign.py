@@ -1544,7 +1544,7 @@ def run_case(case: Case, tally: Tally, verbose: bool = False) -> None:
     try:
         if not _repo_snapshot:
             _repo_snapshot.update(snapshot(*WATCHED))
-        before_repo = dict(_repo_snapshot)
+        before_repo = _repo_snapshot  # replaced only after it has been compared
         problems: list[str] = []
         try:
             result = case.run(folder, marker)

@@ -21,7 +21,7 @@ import time
 sys.path.insert(
     0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "../../protocol/adapters")
 )
-from _common import TYPE_CHECKING, reference_reply
+from _common import TYPE_CHECKING, arguments, reference_reply
 
 if TYPE_CHECKING:
     from typing import Any
@@ -112,10 +112,7 @@ def run_line(fault: str, reply: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    if "--marker" in args:
-        index = args.index("--marker")
-        del args[index : index + 2]
+    args = arguments()
     fault = args[0] if args else "none"
     if fault == "grandchild":  # a sleeping grandchild in the group, then slow normal answers
         import subprocess
