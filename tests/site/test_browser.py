@@ -95,10 +95,26 @@ def browser() -> Iterator[Any]:
             instance.close()
 
 
-def _tab(browser: Any, **options: Any) -> Iterator[Any]:
+SEARCH_INDEX = "*/search/search_index.json"
+"""Material's search index, which every page load fetches and indexes in a worker: about
+a third of a second of Chromium's CPU a load for 844 pages' text.  The tabs refuse it
+(Chromium's own URL blocking, cheaper than Playwright's interception), except while the
+search test runs (:func:`searching`); no other test searches."""
+
+
+def _serve_search_index(devtools: Any, served: bool) -> None:
+    devtools.send("Network.setBlockedURLs", {"urls": [] if served else [SEARCH_INDEX]})
+
+
+def _tab(browser: Any, **options: Any) -> Iterator[tuple[Any, Any]]:
+    """A page and its DevTools session."""
     context = browser.new_context(**options)
     try:
-        yield context.new_page()
+        page = context.new_page()
+        devtools = context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        _serve_search_index(devtools, served=False)
+        yield page, devtools
     finally:
         context.close()
 
@@ -107,19 +123,34 @@ def _tab(browser: Any, **options: Any) -> Iterator[Any]:
 # goto: a fresh context per test cost Chromium about 0.3 s of CPU each, with nothing
 # a test leaves behind that the next could read (print emulation is undone after it).
 @pytest.fixture(scope="module")
-def _desktop_tab(browser: Any) -> Iterator[Any]:
+def _desktop_tab(browser: Any) -> Iterator[tuple[Any, Any]]:
     yield from _tab(browser, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture(scope="module")
 def _phone_tab(browser: Any) -> Iterator[Any]:
-    yield from _tab(browser, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    for page, _ in _tab(
+        browser, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    ):
+        yield page
 
 
 @pytest.fixture
-def page(_desktop_tab: Any) -> Iterator[Any]:
-    yield _desktop_tab
-    _desktop_tab.emulate_media(media="null")
+def page(_desktop_tab: tuple[Any, Any]) -> Iterator[Any]:
+    tab = _desktop_tab[0]
+    yield tab
+    tab.emulate_media(media="null")
+
+
+@pytest.fixture
+def searching(page: Any, _desktop_tab: tuple[Any, Any]) -> Iterator[Any]:
+    """The desktop tab with the search index served, as to a reader."""
+    devtools = _desktop_tab[1]
+    _serve_search_index(devtools, served=True)
+    try:
+        yield page
+    finally:
+        _serve_search_index(devtools, served=False)
 
 
 def _colour(page: Any, selector: str) -> str:
@@ -151,7 +182,8 @@ def test_navigation_leads_from_home_to_a_rule(page: Any, base_url: str) -> None:
     page.wait_for_url(re.compile(r".*/rules/kitty-and-start-of-play/$"))
 
 
-def test_search_finds_the_left_bower(page: Any, base_url: str) -> None:
+def test_search_finds_the_left_bower(searching: Any, base_url: str) -> None:
+    page = searching
     page.goto(base_url + "rules/")
     box = page.locator("input.md-search__input")
     box.click()

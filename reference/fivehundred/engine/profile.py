@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -249,9 +249,10 @@ class Profile:
         playing = {self.side_of[s] for s in self.in_deal(dealer)}
         return tuple(side for side in range(len(self.sides)) if side not in playing)
 
-    @property
+    @cached_property
     def seat_list(self) -> tuple[Seat, ...]:
-        """The seats of the table, clockwise from seat 0."""
+        """The seats of the table, clockwise from seat 0 (made once: observations and
+        the deal ask for it after every action)."""
         return tuple(Seat(s) for s in range(self.seats))
 
     def seat_name(self, seat: Seat) -> str:
