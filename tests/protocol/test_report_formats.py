@@ -8,6 +8,7 @@ TAP must have its plan and directives; Markdown must have the table by area.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -190,3 +191,26 @@ def test_a_stop_signal_while_the_report_is_on_stdout_says_it_is_cut_short() -> N
     assert process.returncode == 128 + signal.SIGTERM, stderr
     assert b"stopped by SIGTERM; the report on standard output is cut short" in stderr
     assert report.startswith(b"{") and not report.rstrip().endswith(b"}")
+
+
+def test_a_stop_signal_as_the_report_file_is_written_says_it_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGTERM the moment the report file has been written (here from inside the write,
+    as late as a signal can come): the runner says the report had been written, and the
+    file is whole.  Before the write and its record were one step, the stop said no
+    report was written."""
+    from fivehundred.cli import verify_command
+
+    write = verify_command.atomic_write_text
+
+    def write_then_stop(path: Path, text: str) -> None:
+        write(path, text)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(verify_command, "atomic_write_text", write_then_stop)
+    output = tmp_path / "report.json"
+    run = cli_here("verify", "--id", "7MDY", "--format", "json", "-o", str(output))
+    assert run.code == 128 + signal.SIGTERM, run.stderr
+    assert "stopped by SIGTERM; the report had been written" in run.stderr
+    assert json.loads(output.read_text(encoding="utf-8"))["totals"]["passed"] == 1

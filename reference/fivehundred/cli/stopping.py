@@ -2,6 +2,9 @@
 
 A CI cancel signals the whole process group; raising in the main thread lets every
 ``finally`` run, so adapters are killed and what a command has so far is kept.
+:func:`signals_held` makes a step and the record of it indivisible: a signal that
+arrives inside it is raised when it ends, so a command never says it has not written a
+file it has.
 """
 
 from __future__ import annotations
@@ -12,12 +15,24 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 
 
+class _Held:
+    """The state shared by the handler and :func:`signals_held` (both run in the main
+    thread: Python runs signal handlers there)."""
+
+    depth = 0
+    pending: int | None = None
+
+
 @contextlib.contextmanager
 def signals_raise(exception: Callable[[int], BaseException]) -> Iterator[None]:
-    """While inside, SIGTERM and SIGHUP raise ``exception(signum)``; the previous handlers
-    come back afterwards.  Outside the main thread nothing changes."""
+    """While inside, SIGTERM and SIGHUP raise ``exception(signum)``, at once or, inside
+    :func:`signals_held`, when it ends; the previous handlers come back afterwards.
+    Outside the main thread nothing changes."""
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        if _Held.depth:
+            _Held.pending = signum
+            return
         raise exception(signum)
 
     previous = {}
@@ -31,3 +46,19 @@ def signals_raise(exception: Callable[[int], BaseException]) -> Iterator[None]:
     finally:
         for number, old in previous.items():
             signal.signal(number, old)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold a stop signal until the block ends, then raise it as :func:`signals_raise`
+    would have.  Only for steps that cannot block for long (a file written and renamed,
+    a flag set), since a stop must still stop."""
+    _Held.depth += 1
+    try:
+        yield
+    finally:
+        _Held.depth -= 1
+        if not _Held.depth and _Held.pending is not None:
+            signum, _Held.pending = _Held.pending, None
+            with contextlib.suppress(ValueError, OSError):  # re-delivered to the handler
+                signal.raise_signal(signum)

@@ -42,7 +42,7 @@ from ..verify.verification import (
 )
 from .consoles import err_console, out_console, print_diagnostics
 from .finding import no_match_message, normalise_selection, unknown_ids_message
-from .stopping import signals_raise
+from .stopping import signals_held, signals_raise
 
 if TYPE_CHECKING:
     # Imported where an adapter is run: the adapter process machinery is no part of
@@ -238,9 +238,11 @@ def _write_report(verification: Verification, options: VerifyOptions, progress: 
             progress.report = "stdout"
             sys.stdout.write(text)
             sys.stdout.flush()
+            progress.report = "written"
         else:
-            atomic_write_text(output, text)  # a failure part-way keeps the previous report
-        progress.report = "written"
+            with signals_held():  # a stop waits until the file is written and noted as such
+                atomic_write_text(output, text)  # a failure part-way keeps the previous report
+                progress.report = "written"
     except OSError as error:
         raise click.FileError(str(output), hint=error.strerror or str(error)) from None
     err = err_console()
