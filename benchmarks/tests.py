@@ -1,4 +1,4 @@
-"""CPU time of the test suite, as the issue's targets count it: every process included.
+"""CPU time of the test suite, every process included, orphaned ones too.
 
 Each run is a fresh ``python -m pytest`` (with ``CI`` set, as ``.ci/run`` runs it); its
 CPU time is user + system of pytest and of every process it started (adapters, the
@@ -36,11 +36,13 @@ leave out the wheel test (``tests/architecture/test_wheel.py``): before 2 Decemb
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -100,18 +102,24 @@ def _children() -> list[int]:
 
 
 def reap_orphans(grace: float = 30.0) -> list[int]:
-    """Wait for every adopted orphan, giving those still running ``grace`` seconds to end;
-    returns the ones still running then (their CPU is not counted)."""
+    """Wait for every adopted orphan, giving those still running ``grace`` seconds to end,
+    then killing them, so that their CPU is charged to the run that left them rather than
+    to a later one; returns the ones killed."""
     deadline = time.monotonic() + grace
+    killed: list[int] = []
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
-            return []
+            return killed
         if pid:
             continue
         if time.monotonic() > deadline:
-            return _children()
+            for pid in _children():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append(pid)
+            deadline = float("inf")  # and wait for them
         time.sleep(0.05)
 
 
@@ -123,6 +131,7 @@ children, wall seconds and pytest's last line."""
 def one_run(args: list[str], tree: Path = ROOT) -> Run:
     """One run of the suite of ``tree``; exits if it fails."""
     env = environment(tree)
+    reap_orphans(grace=0)  # what earlier steps left (the warm-up, say) is not this run's
     before = children_cpu()
     started = time.perf_counter()
     done = subprocess.run(
@@ -135,9 +144,9 @@ def one_run(args: list[str], tree: Path = ROOT) -> Run:
     )
     wall = time.perf_counter() - started
     waited = children_cpu() - before
-    running = reap_orphans()
-    if running:
-        print(f"  (still running after the run, not counted: processes {running})")
+    killed = reap_orphans()
+    if killed:
+        print(f"  ({len(killed)} processes still running 30 s after the run were killed)")
     cpu = children_cpu() - before
     lines = done.stdout.strip().splitlines()
     last = lines[-1] if lines else ""
@@ -190,12 +199,17 @@ def extract(revision: str, into: Path) -> Path:
     return tree
 
 
-def print_runs(runs: list[Run]) -> None:
+def print_runs(runs: list[Run], adopted: bool) -> None:
     for cpu, waited, wall, last in runs:
+        orphans = f"{cpu - waited:.1f} s in orphans" if adopted else "orphans not counted"
         print(
-            f"  {cpu:7.1f} s CPU ({waited:.1f} s through pytest's own children, "
-            f"{cpu - waited:.1f} s in orphans)  {wall:7.1f} s wall  ({last})"
+            f"  {cpu:7.1f} s CPU ({waited:.1f} s through pytest's own children, {orphans})"
+            f"  {wall:7.1f} s wall  ({last})"
         )
+
+
+def verdict(cpu: float, target: float) -> str:
+    return "met" if cpu <= target else "not met"
 
 
 def main() -> None:
@@ -216,7 +230,8 @@ def main() -> None:
         args.append(f"--ignore={WHEEL_TEST}")
         tier += f" without {WHEEL_TEST}"
     target = 90 if options.all else 20
-    if not adopt_orphans():
+    adopted = adopt_orphans()
+    if not adopted:
         print("(no PR_SET_CHILD_SUBREAPER here: processes orphaned by the tests are not counted)")
     with tempfile.TemporaryDirectory(prefix="fivehundred-against-") as scratch:
         other = extract(options.against, Path(scratch)) if options.against else None
@@ -229,17 +244,20 @@ def main() -> None:
         loop_after = calibration()
         if other is not None:
             shutil.rmtree(other, ignore_errors=True)  # read-only files a test made, and so on
-    print_runs(runs)
-    cpu = min(runs)[0]
-    verdict = "met" if cpu <= target else "not met"
+    print_runs(runs, adopted)
+    cpu, waited = min(runs)[:2]
+    # The issue's own figure (180 s) was counted as `time` counts, without orphans; the
+    # target is judged on both counts, every process first.
+    judged = f"{verdict(cpu, target)}; without orphans {waited:.1f} s: {verdict(waited, target)}"
     if options.against and options.all:  # the target is for the whole suite, wheel test included
-        verdict = "not judged without the wheel test"
+        judged = "not judged without the wheel test"
+    counted = "every process" if adopted else "the processes pytest waited for"
     print(
-        f"{tier}: {cpu:.1f} s of CPU in every process, lowest of {len(runs)} "
-        f"(target ≤ {target} s: {verdict})"
+        f"{tier}: {cpu:.1f} s of CPU in {counted}, lowest of {len(runs)} "
+        f"(target ≤ {target} s: {judged})"
     )
     if other_runs:
-        print_runs(other_runs)
+        print_runs(other_runs, adopted)
         lowest = min(other_runs)[0]
         print(
             f"{options.against}: {lowest:.1f} s of CPU, lowest of {len(other_runs)}, run "

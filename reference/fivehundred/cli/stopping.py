@@ -30,10 +30,13 @@ def signals_raise(exception: Callable[[int], BaseException]) -> Iterator[None]:
     Outside the main thread nothing changes."""
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        if _Held.depth:
+        if _Held.depth and _Held.pending is None:
             _Held.pending = signum
             return
-        raise exception(signum)
+        # a second signal while one is held stops at once (a held step that hangs can
+        # still be stopped), as the first
+        first, _Held.pending = _Held.pending, None
+        raise exception(signum if first is None else first)
 
     previous = {}
     for name in ("SIGTERM", "SIGHUP"):
@@ -46,13 +49,15 @@ def signals_raise(exception: Callable[[int], BaseException]) -> Iterator[None]:
     finally:
         for number, old in previous.items():
             signal.signal(number, old)
+        _Held.pending = None
 
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
     """Hold a stop signal until the block ends, then raise it as :func:`signals_raise`
-    would have.  Only for steps that cannot block for long (a file written and renamed,
-    a flag set), since a stop must still stop."""
+    would have; a second signal meanwhile raises at once.  Only for steps that cannot
+    block for long (a file written and renamed, a flag set).  Outside
+    :func:`signals_raise` it holds nothing: the signals keep their own handlers."""
     _Held.depth += 1
     try:
         yield
