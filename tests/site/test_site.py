@@ -153,6 +153,21 @@ def test_glossary_quick_reference_and_tooltips(built: Path) -> None:
     assert (built / "quick-reference" / "index.html").is_file()
 
 
+def test_a_term_has_its_tooltip_once_in_each_clause(built: Path) -> None:
+    """At its first mention in each clause, and only there (glossary_marks.py)."""
+    for page in ("rules/the-auction", "rules/deck-and-ranks", "disputes", "scenarios"):
+        text = (built / page / "index.html").read_text(encoding="utf-8")
+        article = text[text.index("<article") : text.index("</article>")]
+        clauses = re.split(r"(?=<h[12][\s>])", article)
+        marked = [re.findall(r'<abbr title="([^"]*)">', clause) for clause in clauses]
+        assert all(len(titles) == len(set(titles)) for titles in marked), page
+        assert sum(len(titles) for titles in marked) >= 10, page
+    auction = (built / "rules" / "the-auction" / "index.html").read_text(encoding="utf-8")
+    clause = auction[auction.index('id="misere-needs-seven"') :]
+    clause = clause[: clause.index("<h2", 1)]
+    assert clause.count('<abbr title="') >= 1  # a later clause marks its terms again
+
+
 def test_sitemap_and_canonical_links_use_the_site_url(built: Path) -> None:
     sitemap = (built / "sitemap.xml").read_text(encoding="utf-8")
     assert "<loc>https://" in sitemap

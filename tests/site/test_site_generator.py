@@ -25,6 +25,24 @@ from fivehundred.site.generator import (
 DOCS = Path(__file__).resolve().parents[2] / "site"
 
 
+def test_a_glossary_mark_stays_at_the_first_mention_in_each_clause() -> None:
+    from fivehundred.site.glossary_marks import first_mentions
+
+    kitty, nt = '<abbr title="The kitty">kitty</abbr>', '<abbr title="No trumps">NT</abbr>'
+    html = (
+        f"<h1>Page</h1><p>{kitty} and {kitty}, {nt}</p>"
+        f'<h2 id="a">A</h2><p>{nt} then {nt} and {kitty}</p><h3>sub</h3><p>{kitty}</p>'
+        f'<h2 id="b">B {kitty}</h2><p>{kitty}</p>'
+    )
+    assert first_mentions(html) == (
+        f"<h1>Page</h1><p>{kitty} and kitty, {nt}</p>"
+        f'<h2 id="a">A</h2><p>{nt} then NT and {kitty}</p><h3>sub</h3><p>kitty</p>'
+        f'<h2 id="b">B {kitty}</h2><p>kitty</p>'
+    )
+    assert first_mentions(first_mentions(html)) == first_mentions(html)
+    assert first_mentions("<p>no marks</p>") == "<p>no marks</p>"
+
+
 def _model(page: str = "rules/all.md") -> tuple[SiteModel, str]:
     text = "# All\n\n" + "\n".join(
         f"## {r.number}. {r.title} {{#{r.slug}}}\n\nText of {r.slug}.\n" for r in RULINGS

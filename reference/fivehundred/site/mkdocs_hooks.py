@@ -71,6 +71,7 @@ from fivehundred.site.generator import (
     scenario_uri,
     scenarios_index,
 )
+from fivehundred.site.glossary_marks import first_mentions
 from fivehundred.site.results import (
     RESULTS_DIR,
     RESULTS_MARKER,
@@ -355,7 +356,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
-    html = _put_back(html, uri)
+    html = first_mentions(_put_back(html, uri))  # (a cached page has had it: idempotent)
     key = _State.keys.get(uri)
     if key is None or _State.hits.pop(uri, None) is not None:
         return html
