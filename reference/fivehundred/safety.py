@@ -21,6 +21,7 @@ It imports only the standard library, so every stage of the package may use it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -298,9 +299,14 @@ def atomic_write_text(path: Path, text: str, *, exclusive: bool = False) -> None
 
     Until the rename the previous file is untouched; a failure removes the temporary
     file.  With ``exclusive`` an existing ``path`` (even a dangling symbolic link)
-    raises :class:`FileExistsError` instead of being replaced.
+    raises :class:`FileExistsError` instead of being replaced.  A ``path`` that leads to
+    a device, a FIFO or a socket (``-o /dev/stdout``, ``-o /dev/null``) is written into
+    as a shell's ``>`` would, never replaced by a file.
     """
     data = text.encode("utf-8")
+    if not exclusive and _special(path):
+        _write_into(path, data)
+        return
     directory = path.parent
     import tempfile  # only a write needs it; reading and serving never do
 
@@ -323,6 +329,40 @@ def atomic_write_text(path: Path, text: str, *, exclusive: bool = False) -> None
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _special(path: Path) -> bool:
+    """Whether ``path`` is a stream to write into rather than a file to replace: it leads,
+    through any links, to something that is neither a file nor a folder, or it is in
+    ``/dev`` or ``/proc`` (``/dev/stdout`` is a link to whatever standard output is, a
+    file included, and replacing the link would break the machine for every program)."""
+    if os.path.abspath(path).startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _write_into(path: Path, data: bytes) -> None:
+    """Write into a device, a FIFO or a redirected stream.  Opened without waiting, so
+    that a FIFO nobody reads is an error rather than a hang, and for appending, so that a
+    file standard output goes to keeps what it holds; then written in full (a slow reader
+    is waited for)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a FIFO with no reader, or a socket
+            raise OSError(errno.ENXIO, "nothing reads it (a FIFO or a socket)") from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def _umask() -> int:

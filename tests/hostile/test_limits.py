@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import threading
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -373,6 +374,56 @@ def test_an_exclusive_write_never_replaces_even_a_dangling_link(tmp_path: Path) 
         dump_expectations({"7MDY": Expectation("fail", "x")}, link)
     assert not (tmp_path / "elsewhere.yaml").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["known.yaml"]
+
+
+def test_a_link_to_a_device_is_written_through_not_replaced(tmp_path: Path) -> None:
+    """``-o`` onto ``/dev/null`` or a link to it: run as root, replacing the device with a
+    file (what the rename did before) broke every program on the machine."""
+    link = tmp_path / "sink"
+    link.symlink_to("/dev/null")
+    atomic_write_text(link, "report\n")
+    assert link.is_symlink() and Path("/dev/null").is_char_device()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sink"]
+
+
+def test_a_redirected_standard_stream_is_appended_to(tmp_path: Path) -> None:
+    """``-o /dev/stdout`` when standard output is a file: ``/proc/self/fd/N`` (where
+    ``/dev/stdout`` leads) is written into, after what the file holds."""
+    target = tmp_path / "out.txt"
+    target.write_text("before\n")
+    with target.open("a") as stream:
+        atomic_write_text(Path(f"/proc/self/fd/{stream.fileno()}"), "report\n")
+    assert target.read_text() == "before\nreport\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_a_fifo_nobody_reads_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    run = CliRunner().invoke(main, ["verify", "--id", "7MDY", "-o", str(fifo)])
+    assert run.exit_code == 1 and "nothing reads it" in run.stderr
+    assert isinstance(run.exception, SystemExit) and time.monotonic() - started < 10
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
+
+
+def test_a_fifo_with_a_reader_gets_the_whole_report(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    text = "x" * 200_000 + "\n"  # more than a pipe holds: the reader is waited for
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    deadline = time.monotonic() + 10
+    while True:  # the reader's open must come first, or the write would find no reader
+        try:
+            atomic_write_text(fifo, text)
+            break
+        except OSError:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+    reader.join(10)
+    assert received == [text.encode()]
 
 
 def test_export_over_a_good_file_with_an_invalid_corpus_keeps_it(tmp_path: Path) -> None:

@@ -240,7 +240,9 @@ def _write_report(verification: Verification, options: VerifyOptions, progress: 
             sys.stdout.flush()
             progress.report = "written"
         else:
-            with signals_held():  # a stop waits until the file is written and noted as such
+            # a stop waits until the file is written and noted as such (into a FIFO whose
+            # reader stalls, a second signal stops at once)
+            with signals_held():
                 atomic_write_text(output, text)  # a failure part-way keeps the previous report
                 progress.report = "written"
     except OSError as error:
