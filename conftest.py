@@ -11,6 +11,7 @@ would all be deselected); with any other, its items are collected and marked ``s
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +33,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if isinstance(item, ScenarioItem):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Leave what collection built (modules, items, the loaded corpus) out of the cyclic
+    garbage collector's later passes: it lives as long as the session, and every full
+    pass walked all of it again.  Timed with ``gc.callbacks`` over the suite without the
+    browser, campaign and wheel tests: 1.96 s in the collector before, 1.39 s after.
+    Nothing the tests make is frozen."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(scope="module")

@@ -2,18 +2,24 @@
 
 The site is built once (``mkdocs build --strict``) and served from 127.0.0.1 by an
 ``http.server`` thread; nothing is fetched from the network and no browser is
-downloaded (Playwright only drives ``/usr/bin/chromium``).  The checks are what a new
-reader tries first: the cards have red and black suits, the navigation leads somewhere,
-search finds a rule, a scenario page shows its file and links back to its clause, a
-phone (390 px) never scrolls sideways and shows every card of a hand, the printable
-rulebook fits in 20 A4 pages, and the glossary's tooltips are there.  Screenshots go
-to ``build/screenshots/``.
+downloaded (Playwright only drives a Chromium that apt installed).  The browser is
+Debian's ``chromium-headless-shell``: Chromium's own renderer, Blink, in the build made
+for driving without a window, which is what Playwright itself runs for headless
+Chromium.  Against the full ``chromium`` (used when the shell is missing, outside CI) it
+starts in a tenth of the CPU and loads a page in about three quarters of it.
+
+The checks are what a new reader tries first: the cards have red and black suits, the
+navigation leads somewhere, search finds a rule, a scenario page shows its file and
+links back to its clause, a phone (390 px) never scrolls sideways and shows every card
+of a hand, the printable rulebook fits in 20 A4 pages, and a glossary term shows its
+tooltip on hover; no page raises a script error.  Screenshots go to
+``build/screenshots/``.
 
 Marked ``slow``.  Outside CI it is skipped when Playwright or Chromium is missing; in CI
 (``CI`` set, as ``.ci/run`` runs) a missing browser is a failure, never a silent skip.
 Setup::
 
-    apt-get install -y chromium
+    apt-get install -y chromium-headless-shell
     pip install -e '.[browser]'
 """
 
@@ -21,18 +27,34 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
 import re
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("FIVEHUNDRED_CHROMIUM", "/usr/bin/chromium"))
+HEADLESS_SHELL = Path("/usr/lib/chromium/chromium-headless-shell")
+FULL_CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _chromium() -> Path:
+    """``FIVEHUNDRED_CHROMIUM`` if set; else Debian's headless shell, which CI installs;
+    else, outside CI only, the full browser."""
+    if "FIVEHUNDRED_CHROMIUM" in os.environ:
+        return Path(os.environ["FIVEHUNDRED_CHROMIUM"])
+    if HEADLESS_SHELL.is_file() or os.environ.get("CI"):
+        return HEADLESS_SHELL
+    return FULL_CHROMIUM
+
+
+CHROMIUM = _chromium()
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -65,23 +87,59 @@ def _playwright() -> Any:
     return pytest.importorskip("playwright.sync_api")
 
 
-class _Quiet(SimpleHTTPRequestHandler):
+SEARCH_INDEX = "/search/search_index.json"
+"""Material's search index, which every page load fetches and indexes in a worker: about
+a third of a second of Chromium's CPU a load for 844 pages' text.  The server answers it
+with an index of no pages (the real index's configuration, no documents), except while
+the search test runs (:func:`searching`); no other test searches.  Refusing the request
+instead is not the page a reader gets: Material's scripts stop at the failed fetch and
+never set up the glossary's tooltips, among others (so it went unseen for a day; a
+script error on any page now fails the test that loaded it, see :func:`_no_page_errors`)."""
+
+
+class _SiteServer(ThreadingHTTPServer):
+    def __init__(self, folder: Path) -> None:
+        super().__init__(("127.0.0.1", 0), functools.partial(_SiteHandler, directory=str(folder)))
+        self.full_index = (folder / SEARCH_INDEX.lstrip("/")).read_bytes()
+        config = json.loads(self.full_index)["config"]
+        self.empty_index = json.dumps({"config": config, "docs": []}).encode("utf-8")
+        self.index = self.empty_index
+
+
+class _SiteHandler(SimpleHTTPRequestHandler):
+    server: _SiteServer
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def do_GET(self) -> None:
+        if urlsplit(self.path).path != SEARCH_INDEX:
+            super().do_GET()
+            return
+        body = self.server.index
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")  # which index depends on the test
+        self.end_headers()
+        self.wfile.write(body)
+
 
 @pytest.fixture(scope="module")
-def base_url(built_site: Path) -> Iterator[str]:
-    out = built_site
-    handler = functools.partial(_Quiet, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+def site_server(built_site: Path) -> Iterator[_SiteServer]:
+    server = _SiteServer(built_site)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield server
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def base_url(site_server: _SiteServer) -> str:
+    return f"http://127.0.0.1:{site_server.server_address[1]}/"
 
 
 @pytest.fixture(scope="module")
@@ -95,66 +153,59 @@ def browser() -> Iterator[Any]:
             instance.close()
 
 
-SEARCH_INDEX = "*/search/search_index.json"
-"""Material's search index, which every page load fetches and indexes in a worker: about
-a third of a second of Chromium's CPU a load for 844 pages' text.  The tabs refuse it
-(Chromium's own URL blocking, cheaper than Playwright's interception), except while the
-search test runs (:func:`searching`); no other test searches."""
+class _Tab(NamedTuple):
+    page: Any
+    errors: list[str]
+    """Script errors the page raised since they were last checked."""
 
 
-def _serve_search_index(devtools: Any, served: bool) -> None:
-    devtools.send("Network.setBlockedURLs", {"urls": [] if served else [SEARCH_INDEX]})
-
-
-def _tab(browser: Any, **options: Any) -> Iterator[tuple[Any, Any]]:
-    """A page and its DevTools session."""
+def _tab(browser: Any, **options: Any) -> Iterator[_Tab]:
     context = browser.new_context(**options)
     try:
         page = context.new_page()
-        devtools = context.new_cdp_session(page)
-        devtools.send("Network.enable")
-        _serve_search_index(devtools, served=False)
-        yield page, devtools
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        yield _Tab(page, errors)
     finally:
         context.close()
+
+
+def _no_page_errors(tab: _Tab) -> None:
+    """No page loaded since the last check raised a script error (an uncaught exception
+    stops the rest of Material's set-up, which the tests would then not be looking at)."""
+    errors = list(tab.errors)
+    tab.errors.clear()
+    assert not errors, f"script errors: {errors[:3]}"
 
 
 # One tab per kind of screen for the whole module, each test starting with its own
 # goto: a fresh context per test cost Chromium about 0.3 s of CPU each, with nothing
 # a test leaves behind that the next could read (print emulation is undone after it).
 @pytest.fixture(scope="module")
-def _desktop_tab(browser: Any) -> Iterator[tuple[Any, Any]]:
+def _desktop_tab(browser: Any) -> Iterator[_Tab]:
     yield from _tab(browser, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture(scope="module")
-def _phone_tab(browser: Any) -> Iterator[Any]:
-    for page, _ in _tab(
-        browser, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    ):
-        yield page
+def _phone_tab(browser: Any) -> Iterator[_Tab]:
+    yield from _tab(browser, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
 
 
 @pytest.fixture
-def page(_desktop_tab: tuple[Any, Any]) -> Iterator[Any]:
-    tab = _desktop_tab[0]
-    yield tab
-    tab.emulate_media(media="null")
+def page(_desktop_tab: _Tab) -> Iterator[Any]:
+    yield _desktop_tab.page
+    _desktop_tab.page.emulate_media(media="null")
+    _no_page_errors(_desktop_tab)
 
 
 @pytest.fixture
-def searching(page: Any, _desktop_tab: tuple[Any, Any]) -> Iterator[Any]:
-    """The desktop tab with the search index served, as to a reader."""
-    devtools = _desktop_tab[1]
-    _serve_search_index(devtools, served=True)
+def searching(page: Any, site_server: _SiteServer) -> Iterator[Any]:
+    """The desktop tab with the whole search index served, as to a reader."""
+    site_server.index = site_server.full_index
     try:
         yield page
     finally:
-        _serve_search_index(devtools, served=False)
-
-
-def _colour(page: Any, selector: str) -> str:
-    return str(page.eval_on_selector(selector, "e => getComputedStyle(e).color"))
+        site_server.index = site_server.empty_index
 
 
 def _is_red(rgb: str) -> bool:
@@ -162,15 +213,76 @@ def _is_red(rgb: str) -> bool:
     return r > 150 and g < 100 and b < 100
 
 
-def test_rule_page_draws_red_and_black_suits(page: Any, base_url: str) -> None:
-    page.goto(base_url + "rules/deck-and-ranks/")
-    assert _is_red(_colour(page, ".fh-suit.fh-red"))
-    black = page.eval_on_selector_all(
-        ".fh-suit:not(.fh-red)", "els => els.map(e => getComputedStyle(e).color)"
-    )
-    assert black and not any(_is_red(c) for c in black)
-    assert "♠" in page.inner_text("article") and "♥" in page.inner_text("article")
-    page.screenshot(path=str(SHOTS / "rule-page.png"))
+RULE_PAGES = [
+    "rules/deck-and-ranks/",
+    "rules/the-deal/",
+    "rules/the-auction/",
+    "rules/kitty-and-start-of-play/",
+    "rules/following-and-winning/",
+    "rules/the-joker-without-trumps/",
+    "rules/contract-values-and-scoring/",
+    "rules/end-of-the-game/",
+]
+FIRST_RULE_PAGE = RULE_PAGES[0]
+"""Where the suits' colours and a glossary tooltip are looked at: the deck's own page."""
+
+
+_FADED_IN = """() => {
+    const tip = document.querySelector('.md-tooltip2--active');
+    return tip !== null && getComputedStyle(tip).opacity === '1';
+  }"""
+
+
+@pytest.fixture(scope="module")
+def rule_survey(_desktop_tab: _Tab, base_url: str) -> dict[str, dict[str, Any]]:
+    """Each rules page opened once on the desktop, with what the desktop checks of them
+    read: where each clause heading starts, and on the first page the suits' colours and
+    a glossary term's title and the tooltip shown when it is hovered.  One load a page,
+    as :func:`phone_survey` does for the phone (three tests loaded the first page each)."""
+    page = _desktop_tab.page
+    survey: dict[str, dict[str, Any]] = {}
+    for path in RULE_PAGES:
+        page.goto(base_url + path)
+        seen: dict[str, Any] = {
+            "tops": page.eval_on_selector_all(
+                "article h2[id]", "els => els.map(e => [e.id, e.getBoundingClientRect().top])"
+            )
+        }
+        if path == FIRST_RULE_PAGE:
+            seen["red"] = page.eval_on_selector_all(
+                ".fh-suit.fh-red", "els => els.map(e => getComputedStyle(e).color)"
+            )
+            seen["black"] = page.eval_on_selector_all(
+                ".fh-suit:not(.fh-red)", "els => els.map(e => getComputedStyle(e).color)"
+            )
+            seen["text"] = page.inner_text("article")
+            page.screenshot(path=str(SHOTS / "rule-page.png"))
+            abbr = page.locator("article abbr[title]", has_text="left bower").first
+            seen["tooltips"] = abbr.count()
+            if seen["tooltips"]:
+                seen["title"] = abbr.get_attribute("title") or ""
+                abbr.scroll_into_view_if_needed()
+                abbr.hover()
+                # Material's JavaScript turns the title into a tooltip of its own, which
+                # fades in on hover
+                shown = page.locator(".md-tooltip2--active .md-tooltip2__inner")
+                try:
+                    shown.wait_for(state="visible", timeout=10_000)
+                    page.wait_for_function(_FADED_IN, timeout=10_000)
+                    seen["tooltip"] = shown.inner_text()
+                except _playwright().TimeoutError:
+                    seen["tooltip"] = None  # the tooltip test says so; the others go on
+                page.screenshot(path=str(SHOTS / "tooltip.png"))
+        survey[path] = seen
+    _no_page_errors(_desktop_tab)
+    return survey
+
+
+def test_rule_page_draws_red_and_black_suits(rule_survey: dict[str, dict[str, Any]]) -> None:
+    seen = rule_survey[FIRST_RULE_PAGE]
+    assert seen["red"] and all(_is_red(c) for c in seen["red"])
+    assert seen["black"] and not any(_is_red(c) for c in seen["black"])
+    assert "♠" in seen["text"] and "♥" in seen["text"]
 
 
 def test_navigation_leads_from_home_to_a_rule(page: Any, base_url: str) -> None:
@@ -298,24 +410,26 @@ _HIDDEN_CARDS = """() => {
 
 
 @pytest.fixture(scope="module")
-def phone_survey(_phone_tab: Any, base_url: str) -> dict[str, dict[str, Any]]:
+def phone_survey(_phone_tab: _Tab, base_url: str) -> dict[str, dict[str, Any]]:
     """Each phone page opened once, every folded box unfolded, with what the phone tests
     check: the page's width, and the cards of its hands out of sight and counted.  (A page
     load is most of a browser test's cost; the two tests used to load five pages twice.)"""
+    phone = _phone_tab.page
     survey = {}
     for path in PHONE_PAGES:
-        _phone_tab.goto(base_url + path)
-        _open_all_details(_phone_tab)
+        phone.goto(base_url + path)
+        _open_all_details(phone)
         survey[path] = {
-            "width": _phone_tab.evaluate("document.documentElement.scrollWidth"),
-            "hidden": _phone_tab.evaluate(_HIDDEN_CARDS),
-            "cards": _phone_tab.locator(".fh-hand .fh-card").count(),
+            "width": phone.evaluate("document.documentElement.scrollWidth"),
+            "hidden": phone.evaluate(_HIDDEN_CARDS),
+            "cards": phone.locator(".fh-hand .fh-card").count(),
         }
         if path == "rules/the-auction/":
-            _phone_tab.screenshot(path=str(SHOTS / "phone-auction.png"))
+            phone.screenshot(path=str(SHOTS / "phone-auction.png"))
         if path == "rules/the-joker-without-trumps/":
-            _phone_tab.locator("[id='joker-nomination']").scroll_into_view_if_needed()
-            _phone_tab.screenshot(path=str(SHOTS / "phone-joker-hands.png"))
+            phone.locator("[id='joker-nomination']").scroll_into_view_if_needed()
+            phone.screenshot(path=str(SHOTS / "phone-joker-hands.png"))
+    _no_page_errors(_phone_tab)
     return survey
 
 
@@ -358,40 +472,22 @@ def test_the_rulebook_prints_on_at_most_20_pages(page: Any, base_url: str) -> No
     assert sheet <= 2, f"the quick reference prints on {sheet} pages"
 
 
-def test_glossary_terms_have_tooltips(page: Any, base_url: str) -> None:
-    page.goto(base_url + "rules/deck-and-ranks/")
-    abbr = page.locator("article abbr[title]", has_text="left bower").first
-    assert abbr.count() == 1
-    assert "jack" in (abbr.get_attribute("title") or "").lower()
-    abbr.scroll_into_view_if_needed()
-    abbr.hover()
-    page.screenshot(path=str(SHOTS / "tooltip.png"))
+def test_glossary_terms_have_tooltips(rule_survey: dict[str, dict[str, Any]]) -> None:
+    seen = rule_survey[FIRST_RULE_PAGE]
+    assert seen["tooltips"] == 1
+    assert "jack" in seen["title"].lower()
+    assert seen["tooltip"] is not None, "hovering the term showed no tooltip within 10 s"
+    assert seen["tooltip"].strip() == seen["title"].strip()
 
 
-RULE_PAGES = [
-    "rules/deck-and-ranks/",
-    "rules/the-deal/",
-    "rules/the-auction/",
-    "rules/kitty-and-start-of-play/",
-    "rules/following-and-winning/",
-    "rules/the-joker-without-trumps/",
-    "rules/contract-values-and-scoring/",
-    "rules/end-of-the-game/",
-]
-
-
-def test_clauses_are_about_a_screen_apart(page: Any, base_url: str) -> None:
+def test_clauses_are_about_a_screen_apart(rule_survey: dict[str, dict[str, Any]]) -> None:
     """With the examples as the site folds them, the distance from one clause heading to
     the next (text, one open example, the folded box) stays within two screens; the
     figures are written to build/screenshots/clause-gaps.txt."""
     report = []
     worst = 0
     for path in RULE_PAGES:
-        page.goto(base_url + path)
-        tops = page.eval_on_selector_all(
-            "article h2[id]", "els => els.map(e => [e.id, e.getBoundingClientRect().top])"
-        )
-        for (anchor, top), (_, following) in itertools.pairwise(tops):
+        for (anchor, top), (_, following) in itertools.pairwise(rule_survey[path]["tops"]):
             gap = int(following - top)
             worst = max(worst, gap)
             report.append(f"{path}#{anchor}\t{gap}")
