@@ -333,16 +333,30 @@ def atomic_write_text(path: Path, text: str, *, exclusive: bool = False) -> None
 
 def _special(path: Path) -> bool:
     """Whether ``path`` is a stream to write into rather than a file to replace: it leads,
-    through any links, to something that is neither a file nor a folder, or it is in
-    ``/dev`` or ``/proc`` (``/dev/stdout`` is a link to whatever standard output is, a
-    file included, and replacing the link would break the machine for every program)."""
-    if os.path.abspath(path).startswith(("/dev/", "/proc/")):
-        return True
+    through any links, to something that is neither a file nor a folder, or one of those
+    links is the system's own, in ``/dev`` or ``/proc`` (``/dev/stdout`` leads to whatever
+    standard output is, a file included, and replacing that link would break the machine
+    for every program).  A plain file in ``/dev/shm`` is a file like any other."""
     try:
         mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+    except OSError:  # nothing there, or a system link to nothing (a closed stdout)
+        return _through_system_link(path)
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)) or _through_system_link(path)
+
+
+def _through_system_link(path: Path) -> bool:
+    """Whether a symbolic link on the way from ``path`` to its target lies in ``/dev`` or
+    ``/proc``."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links in a row
+        if current.startswith(("/dev/", "/proc/")) and os.path.islink(current):
+            return True
+        try:
+            target = os.readlink(current)
+        except OSError:  # not a link (or gone): the end of the chain
+            return False
+        current = os.path.abspath(os.path.join(os.path.dirname(current), target))
+    return False
 
 
 def _write_into(path: Path, data: bytes) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
+import tempfile
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -508,3 +510,25 @@ def test_show_with_a_home_without_scenarios(tmp_path: Path) -> None:
     code, output = _cli("show", "7MDY", env={"FIVEHUNDRED_HOME": str(tmp_path)})
     assert code == 2
     assert "no scenarios/ folder" in output
+
+
+def test_a_plain_file_under_dev_is_replaced_like_any_other() -> None:
+    """``/dev/shm`` holds ordinary files: a report there is replaced whole, not appended
+    to the previous one, and a new one is created; only the system's links into ``/dev``
+    and ``/proc`` (``/dev/stdout``) are written through."""
+    folder = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        old = folder / "report.json"
+        old.write_text('{"old": 1}\n')
+        atomic_write_text(old, "new\n")
+        assert old.read_text() == "new\n"
+        atomic_write_text(folder / "fresh.json", "fresh\n")
+        assert (folder / "fresh.json").read_text() == "fresh\n"
+        # a link of the user's that leads to a system one is written through, and stays
+        user_link = folder / "via-link"
+        user_link.symlink_to("/dev/stdout")
+        atomic_write_text(user_link, "")
+        assert user_link.is_symlink() and os.readlink(user_link) == "/dev/stdout"
+        assert sorted(p.name for p in folder.iterdir()) == ["fresh.json", "report.json", "via-link"]
+    finally:
+        shutil.rmtree(folder)
