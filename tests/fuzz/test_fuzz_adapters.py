@@ -137,6 +137,18 @@ def test_jobs_and_shards_report_exactly_what_one_process_does(tmp_path: Path) ->
     assert combined == expected
 
 
+def test_a_run_in_one_process_keeps_the_adapter_it_shook_hands_with(tmp_path: Path) -> None:
+    """The handshake up front (a broken adapter is reported before any deal) starts the
+    adapter the deals then go to: an adapter slow to start starts once, not twice."""
+    log = tmp_path / "seq.log"
+    log.touch()  # seq_log.py answers every run at once when its log exists
+    done = fuzz("--impl", fault(uuid.uuid4().hex, "seq_log.py", str(log)), "--deals", "3")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = log.read_text().split()
+    assert lines.count("start") == 1, lines
+    assert len(lines) > 3  # the deals' runs went to that one process
+
+
 @pytest.mark.parametrize(
     ("adapter", "args", "family"),
     [

@@ -19,7 +19,7 @@ from .params import Seconds
 from .stopping import signals_raise
 
 if TYPE_CHECKING:
-    from ..fuzz.fuzzer import TesterFactory
+    from ..fuzz.fuzzer import Settings, Tester, TesterFactory
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
 
@@ -126,7 +126,7 @@ def run_fuzz(
     shrink_budget: int,
     progress: bool,
 ) -> int:
-    from ..fuzz.fuzzer import FuzzError, Settings, external_tester, fuzz, reference_tester
+    from ..fuzz.fuzzer import FuzzError, Settings, external_tester, reference_tester
 
     if profile not in PROFILE_NAMES:
         raise click.BadParameter(
@@ -157,11 +157,13 @@ def run_fuzz(
         command=command or "",
     )
     factory: TesterFactory
+    handed: list[Tester] = []
+    """The adapter of the handshake below, kept for a run in this process."""
     if command is None:
         factory = reference_tester
         name = "fivehundred-reference (in-process)"
     else:
-        factory = functools.partial(
+        fresh = functools.partial(
             external_tester,
             command,
             timeout=timeout,
@@ -169,18 +171,9 @@ def run_fuzz(
             profile=profile,
             variants=variants,
         )
-        name = command
         try:  # shake hands once up front: a broken adapter is reported before any deal
             with _terminate_like_ctrl_c():  # a CI cancel now kills the adapter too
-                tester, close = external_tester(
-                    command,
-                    timeout=timeout,
-                    startup_timeout=startup_timeout,
-                    profile=profile,
-                    variants=variants,
-                )
-                name = tester.implementation.name
-                close()
+                tester, close = fresh()
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--impl") from None
         except FuzzError as error:
@@ -189,6 +182,43 @@ def run_fuzz(
         except KeyboardInterrupt:
             err_console().print("fuzz: interrupted before the first deal", markup=False)
             return 130
+        name = tester.implementation.name
+        if jobs > 1:  # each worker starts an adapter of its own
+            close()
+            factory = fresh
+        else:  # the run goes on with this one: an adapter slow to start starts once
+            handed.append(tester)
+            factory = functools.partial(_handed_first, handed, close, fresh)
+    try:
+        return _run(factory, settings, name, jobs, progress, fmt, output, out_dir)
+    finally:
+        if handed:  # never taken: stopped before the first deal
+            handed.clear()
+            close()
+
+
+def _handed_first(
+    handed: list[Tester], close: Callable[[], None], fresh: TesterFactory
+) -> tuple[Tester, Callable[[], None]]:
+    """The tester already started, the first time; a newly started one after that."""
+    if handed:
+        return handed.pop(), close
+    return fresh()
+
+
+def _run(
+    factory: TesterFactory,
+    settings: Settings,
+    name: str,
+    jobs: int,
+    progress: bool,
+    fmt: str,
+    output: Path | None,
+    out_dir: Path | None,
+) -> int:
+    from ..fuzz.fuzzer import FuzzError, fuzz
+
+    deal, deals = settings.only, settings.deals
     total = (
         1
         if deal is not None
