@@ -57,10 +57,29 @@ class ModelError(ValueError):
         self.message = message
 
 
+# ``serve`` parses every run message with these, so the common case is kept cheap: a
+# plain ``dict`` or ``str`` is recognised by its exact type before the general check
+# (``isinstance`` against ``Mapping`` goes through the ABC machinery), and a list of
+# strings is checked by joining it, which fails on anything but strings.
+
+
+def _is_mapping(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)
+
+
+def _all_text(values: list[Any]) -> bool:
+    """Whether every item is a string (``str.join`` refuses anything else)."""
+    try:
+        "".join(values)
+    except TypeError:
+        return False
+    return True
+
+
 def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ModelError(where, f"expected a string, found {value!r}")
-    return value
+    if type(value) is str or isinstance(value, str):
+        return value
+    raise ModelError(where, f"expected a string, found {value!r}")
 
 
 def _optional_text(data: Mapping[str, Any], key: str, where: str) -> str | None:
@@ -69,7 +88,7 @@ def _optional_text(data: Mapping[str, Any], key: str, where: str) -> str | None:
 
 
 def _tokens(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not _all_text(value):
         raise ModelError(where, f"expected a list of cards, found {value!r}")
     return tuple(value)
 
@@ -83,13 +102,13 @@ def _int(value: Any, where: str) -> int:
 def _sides(value: Any, where: str) -> dict[str, int] | None:
     if value is None:
         return None
-    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+    if not _is_mapping(value) or not _all_text(list(value)):
         raise ModelError(where, f"expected a number for each side, found {value!r}")
     return {key: _int(v, f"{where}.{key}") for key, v in value.items()}
 
 
 def _hands(value: Any, where: str) -> dict[str, tuple[str, ...]]:
-    if not isinstance(value, Mapping):
+    if not _is_mapping(value):
         raise ModelError(where, "expected a mapping of seat to cards")
     return {_text(k, where): _tokens(v, f"{where}.{k}") for k, v in value.items()}
 
@@ -101,9 +120,9 @@ def _deck(value: Any, where: str) -> Deck:
 
 
 def parse_setup(data: Any, where: str = "setup") -> Setup:
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise ModelError(where, "expected a mapping")
-    order = tuple(str(k) for k in data)
+    order = tuple(map(str, data))
     start = data.get("start")
     dealer = _text(data.get("dealer"), f"{where}.dealer")
     scores = _sides(data.get("scores"), f"{where}.scores")
@@ -163,7 +182,7 @@ def _action(data: Mapping[str, Any], where: str, mark: Mark | None, wire: bool) 
 def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
     if value == THROWN_IN:
         return THROWN_IN
-    if not isinstance(value, Mapping):
+    if not _is_mapping(value):
         raise ModelError(where, "expected a mapping or 'thrown-in'")
     return RecordedResult(
         _text(value.get("contract"), f"{where}.contract"),
@@ -173,7 +192,7 @@ def _result(value: Any, where: str) -> RecordedResult | Literal["thrown-in"]:
 
 
 def _tricks(value: Any, where: str) -> int | dict[str, int]:
-    if isinstance(value, Mapping):
+    if _is_mapping(value):
         sides = _sides(value, where)
         assert sides is not None
         return sides
@@ -185,16 +204,16 @@ def parse_step(data: Any, index: int, *, wire: bool, mark: Mark | None = None) -
 
     ``mark`` is where the step starts in its file, kept for reports."""
     where = f"steps[{index}]"
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise ModelError(where, "expected a mapping")
     if wire and "observe" in data:
         keys = data["observe"]
-        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        if not isinstance(keys, list) or not _all_text(keys):
             raise ModelError(f"{where}.observe", "expected a list of observation names")
         return ObserveStep(tuple(keys), mark)
     if not wire and "expect" in data:
         expect = data["expect"]
-        if not isinstance(expect, Mapping):
+        if not _is_mapping(expect):
             raise ModelError(f"{where}.expect", "expected a mapping of observations")
         return Checkpoint(dict(expect), _optional_text(data, "note", where), mark)
     reject = None if wire else _optional_text(data, "reject", where)
@@ -225,7 +244,7 @@ def _profile(name: str | None, variants: tuple[str, ...]) -> Profile:
 def _variants(data: Any) -> tuple[str, ...]:
     if data is None:
         return ()
-    if not isinstance(data, list) or not all(isinstance(v, str) for v in data):
+    if not isinstance(data, list) or not _all_text(data):
         raise ModelError("variants", f"expected a list of variant names, found {data!r}")
     return tuple(sorted(set(data)))
 
@@ -259,7 +278,7 @@ def scenario_from_document(
 
 def input_from_json(data: Any) -> ScenarioInput:
     """A scenario input as a runner sends it (unchecked data; raises :class:`ModelError`)."""
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise ModelError("scenario", "expected an object")
     profile = data.get("profile")
     if profile is not None and not isinstance(profile, str):
