@@ -225,7 +225,7 @@ def test_disputes_lists_every_record_and_flags_the_unpaired() -> None:
     assert sum(1 for r in rows if not r["flags"]) >= MIN_PAIRED
     code, text = _run("disputes")
     assert code == 0
-    assert "35 records" in text and "first-dealer" in text
+    assert f"{len(rows)} records" in text and "first-dealer" in text
 
 
 def test_disputes_shows_one_record_in_full() -> None:
