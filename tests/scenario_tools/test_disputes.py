@@ -355,13 +355,21 @@ def test_new_takes_a_profile_and_variants_for_an_ordinary_scenario(tmp_path: Pat
 
 
 def _suite_with_spoiled_record(tmp_path: Path, old: str, new: str) -> Path:
-    """A copy of the bundled suite (scenarios and records) with one record edited."""
-    import shutil
-
-    root = tmp_path / "scenarios"
-    shutil.copytree(ROOT / "scenarios", root)
-    record = root / "disputes" / "several-reach-500.yaml"
-    text = record.read_text(encoding="utf-8")
+    """A suite of one record, edited, and the scenarios it pairs (each in its own area):
+    whatever is given to validate, the edit is then its only problem."""
+    source = DISPUTES / "several-reach-500.yaml"
+    text = source.read_text(encoding="utf-8")
+    cited = set(yaml.safe_load(text)["scenarios"])
+    for scenario in load_corpus().scenarios:
+        if scenario.id in cited:
+            assert scenario.path is not None
+            area = tmp_path / "scenarios" / scenario.path.parent.name
+            area.mkdir(parents=True, exist_ok=True)
+            (area / scenario.path.name).write_bytes(scenario.path.read_bytes())
+            cited.remove(scenario.id)
+    assert not cited, f"not in the corpus: {cited}"
+    record = tmp_path / "scenarios" / "disputes" / source.name
+    record.parent.mkdir()
     assert old in text
     record.write_text(text.replace(old, new), encoding="utf-8")
     return record
@@ -402,6 +410,7 @@ def test_validate_locates_what_is_wrong_in_a_record_given_by_itself(
         assert code == 1, output
         assert expected in output, output
         assert "[lint]" in output and "schema" not in output
+        assert "1 dispute records, 1 problems" in output, output
     code, output = _run("validate", record.name)  # typed from inside disputes/
     assert "validate: 0 files, 0 valid, 0 invalid, 1 dispute records, 1 problems" in output
 
