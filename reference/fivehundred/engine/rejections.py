@@ -43,7 +43,7 @@ CODE_DESCRIPTIONS: dict[Code, str] = {
     Code.DEAL_OVER: "any action once the deal is over (ten tricks, a misère broken, a throw-in)",
     Code.WRONG_PHASE: (
         "an action of another phase (a call in play, a discard in the auction, a play before "
-        "the discard, a deal while one is in progress)"
+        "the discard, a `deal` or a `deal_result` while a deal is in progress)"
     ),
     Code.ALREADY_PASSED: (
         "a call by a seat that has passed (checked before `not-your-turn`; never under "
