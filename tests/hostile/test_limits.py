@@ -100,6 +100,42 @@ def test_small_aliases_still_load() -> None:
     assert data == {"a": [1, 2], "b": [1, 2]}
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("tags: &t [a, *t]\n", (1, 14)),
+        ("setup: &s {start: game, again: *s}\n", (1, 32)),
+        ("a: &x {b: [1, {c: *x}]}\n", (1, 19)),
+        ("&top {a: *top}\n", (1, 10)),
+    ],
+)
+def test_an_alias_inside_what_it_names_is_refused_with_its_position(
+    text: str, where: tuple[int, int]
+) -> None:
+    """A structure that contains itself would send every later step round for ever (the
+    JSON Schema's error message was the first to try: a traceback, and every command
+    stopped at that one file)."""
+    with pytest.raises(YamlSourceError) as caught:
+        load_yaml(text)
+    assert "contain itself" in caught.value.message
+    assert (caught.value.mark.line, caught.value.mark.column) == where
+
+
+def test_an_alias_to_a_finished_sibling_inside_an_open_mapping_loads() -> None:
+    data, _ = load_yaml("m: {a: &x [1], b: [*x, {c: *x}]}\n")
+    assert data == {"m": {"a": [1], "b": [[1], {"c": [1]}]}}
+
+
+def test_a_file_containing_itself_does_not_stop_the_other_files(tmp_path: Path) -> None:
+    area = _suite(tmp_path)
+    spoiled = (area / "good.yaml").read_text().replace("id: 7MDY", "id: 8NQR")
+    (area / "self.yaml").write_text(spoiled.replace("tags: [", "tags: &t [*t, ", 1))
+    code, output = _cli("validate", str(area))
+    assert code == 1, output
+    assert "self.yaml" in output and "contain itself" in output and "Traceback" not in output
+    assert "2 files, 1 valid, 1 invalid" in output
+
+
 @pytest.mark.parametrize("depth", [65, 995, 100_000])
 def test_deep_nesting_is_refused_not_a_recursion_error(depth: int) -> None:
     with pytest.raises(YamlSourceError):

@@ -234,8 +234,16 @@ def _check_size(text: str) -> None:
     depth = 0
     open_anchors: list[tuple[str | None, int]] = []
     sizes: dict[str, int] = {}
+    unfinished: set[str] = set()
+    """Anchors of lists and mappings still open: an alias to one would contain itself."""
     for event in yaml.parse(text, Loader=_loader()):
         if isinstance(event, yaml.AliasEvent):
+            if event.anchor in unfinished:
+                raise YamlSourceError(
+                    f"the alias *{event.anchor} stands for the list or mapping it is inside, "
+                    "which would then contain itself; expected an alias to a finished value",
+                    _event_mark(event),
+                )
             nodes += sizes.get(event.anchor or "", 1)
         elif isinstance(event, yaml.ScalarEvent):
             nodes += 1
@@ -250,11 +258,14 @@ def _check_size(text: str) -> None:
                     _event_mark(event),
                 )
             open_anchors.append((event.anchor, nodes))
+            if event.anchor:
+                unfinished.add(event.anchor)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
             anchor, start = open_anchors.pop()
             if anchor:
                 sizes[anchor] = nodes - start + 1
+                unfinished.discard(anchor)
         else:
             continue
         if nodes > MAX_YAML_NODES:
