@@ -73,13 +73,54 @@ def _selection_options(function: click.decorators.FC) -> click.decorators.FC:
 
 
 class _Group(click.Group):
-    """Turns a suite folder without scenarios into a usage error, not a traceback."""
+    """Turns a suite folder without scenarios into a usage error, and a standard stream
+    that is closed, cannot take the text or cannot be written into a one-line error, never
+    a traceback."""
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except SuiteError as error:
             raise click.UsageError(str(error)) from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if sys.stdin is None:  # closed: nothing to read, as from an empty file
+            import os
+
+            sys.stdin = open(os.devnull)  # noqa: SIM115  (for the life of the process)
+        streams = {"stdout": "output", "stderr": "error"}
+        closed = [f"standard {name}" for key, name in streams.items() if getattr(sys, key) is None]
+        if closed:
+            verb = "is" if len(closed) == 1 else "are"
+            if sys.stderr is not None:
+                _last_word(f"fivehundred: {' and '.join(closed)} {verb} closed\n")
+            raise SystemExit(2)
+        for stream in (sys.stdout, sys.stderr):
+            _never_unencodable(stream)
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as error:  # EPIPE is click's; this is a full disk, /dev/full, EIO
+            where = f" ({error.filename})" if error.filename else ""
+            _last_word(f"fivehundred: cannot go on: {error.strerror or error}{where}\n")
+            raise SystemExit(2) from None
+
+
+def _never_unencodable(stream: Any) -> None:
+    """A stream whose encoding cannot hold every character (``LC_ALL=C`` without UTF-8
+    mode, ``PYTHONIOENCODING=ascii``) writes what it cannot hold as ``\\u2014`` escapes
+    instead of failing on the first dash of a title."""
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    if encoding not in ("utf8", "utf8sig") and hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="backslashreplace")
+
+
+def _last_word(message: str) -> None:
+    """Say why the command stopped on stderr, if even that can be written."""
+    try:
+        sys.stderr.write(message)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
