@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fivehundred.engine import SEATS, Deal, get_profile, parse_bid, parse_card
@@ -59,6 +60,31 @@ def test_the_command_fails_on_a_wrong_count(tmp_path: Path) -> None:
     done = _cli("--positions", str(wrong))
     assert done.returncode == 1 and "FAIL" in done.stdout
     assert _cli("--positions", str(tmp_path / "missing.json")).returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("spoil", "says"),
+    [
+        (lambda d: d["positions"][0]["setup"].update(deck=["AS"]), "the deck must be"),
+        (lambda d: d["positions"][0]["steps"].append({"seat": "Q", "call": "PASS"}), "'Q'"),
+        (lambda d: d.update(positions=None), "positions: expected a list"),
+        (lambda d: d["positions"].append("text"), "positions[12]"),
+    ],
+    ids=["short-deck", "unknown-seat", "positions-null", "position-not-a-mapping"],
+)
+@pytest.mark.parametrize("depth", [[], ["--depth", "1"]])
+def test_a_position_the_reference_cannot_set_up_is_named_not_a_traceback(
+    tmp_path: Path, spoil: Any, says: str, depth: list[str]
+) -> None:
+    data = json.loads(positions_file().read_text(encoding="utf-8"))
+    data["positions"][0]["setup"] = {"start": "deck", "dealer": "N", "deck": "ordered"}
+    data["positions"][0].setdefault("steps", [])
+    spoil(data)
+    bad = tmp_path / "positions.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    done = _cli("--positions", str(bad), *depth)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert says in done.stderr and "Traceback" not in done.stdout + done.stderr
 
 
 @pytest.mark.parametrize(

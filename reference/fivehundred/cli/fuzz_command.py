@@ -20,6 +20,7 @@ from .stopping import signals_raise
 
 if TYPE_CHECKING:
     from ..fuzz.fuzzer import Settings, Tester, TesterFactory
+    from ..fuzz.perft import Position
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
 
@@ -329,27 +330,37 @@ def run_perft(
     startup_timeout: float,
 ) -> int:
     """``fivehundred perft``: the reference against the positions file, or an adapter."""
-    from ..fuzz.perft import (
-        PerftError,
-        check_implementation,
-        check_reference,
-        dump_positions,
-        load_positions,
-        positions_file,
-        reference_counts,
-    )
+    from ..fuzz.perft import PerftError, load_positions, positions_file
 
     path = positions or positions_file()
     try:
         loaded = load_positions(path)
     except PerftError as error:
         raise click.BadParameter(str(error), param_hint="--positions") from None
+    if depth is not None and not 0 <= depth <= 6:
+        raise click.BadParameter("from 0 to 6", param_hint="--depth")
+    try:
+        return _perft(loaded, path, depth, write, command, timeout, startup_timeout)
+    except PerftError as error:  # a position of the file the reference cannot set up
+        err_console().print(f"perft: {path}: {error}", markup=False)
+        return 2
+
+
+def _perft(
+    loaded: list[Position],
+    path: Path,
+    depth: int | None,
+    write: bool,
+    command: str | None,
+    timeout: float,
+    startup_timeout: float,
+) -> int:
+    from ..fuzz.perft import check_implementation, check_reference, counts_of, dump_positions
+
     console = out_console()
     if depth is not None:
-        if depth < 0 or depth > 6:
-            raise click.BadParameter("from 0 to 6", param_hint="--depth")
         for position in loaded:
-            (count,) = reference_counts(position.case, (depth,))
+            (count,) = counts_of(position, (depth,))
             console.print(f"{count:>12,}  {position.name}", markup=False, highlight=False)
         return 0
     if write:

@@ -92,7 +92,10 @@ def load_positions(path: Path | None = None) -> list[Position]:
         raise PerftError(f"{path}: {error}") from None
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise PerftError(f"{path}: not a perft positions file ({FORMAT})")
-    return [_position(item, i) for i, item in enumerate(data.get("positions", []))]
+    positions = data.get("positions", [])
+    if not isinstance(positions, list):
+        raise PerftError(f"{path}: positions: expected a list, found {positions!r:.80}")
+    return [_position(item, i) for i, item in enumerate(positions)]
 
 
 def _session_at(case: Case) -> ReferenceSession:
@@ -119,7 +122,15 @@ def reference_counts(case: Case, depths: tuple[int, ...] = PERFT_DEPTHS) -> tupl
 def check_reference(positions: list[Position]) -> Iterator[tuple[Position, tuple[int, ...]]]:
     """Each position with the reference's counts (compare them with ``position.counts``)."""
     for position in positions:
-        yield position, reference_counts(position.case)
+        yield position, counts_of(position)
+
+
+def counts_of(position: Position, depths: tuple[int, ...] = PERFT_DEPTHS) -> tuple[int, ...]:
+    """:func:`reference_counts` of a position, an error naming it when it cannot be set up."""
+    try:
+        return reference_counts(position.case, depths)
+    except PerftError as error:
+        raise PerftError(f"position {position.name!r}: {error}") from None
 
 
 def scenario_of(position: Position, index: int) -> Scenario:
