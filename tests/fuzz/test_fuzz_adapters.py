@@ -149,6 +149,17 @@ def test_a_run_in_one_process_keeps_the_adapter_it_shook_hands_with(tmp_path: Pa
     assert len(lines) > 3  # the deals' runs went to that one process
 
 
+def test_no_more_jobs_start_than_there_are_deals(tmp_path: Path) -> None:
+    """Two deals need two workers, whatever ``--jobs`` asks: each job is an adapter
+    process, and the ones without a deal would only start and stop."""
+    log = tmp_path / "seq.log"
+    log.touch()
+    adapter = fault(uuid.uuid4().hex, "seq_log.py", str(log))
+    done = fuzz_process("--impl", adapter, "--deals", "2", "--jobs", "8")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert log.read_text().split().count("start") == 3  # the handshake, then two workers
+
+
 @pytest.mark.parametrize(
     ("adapter", "args", "family"),
     [

@@ -282,6 +282,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["--variant", "no-misere", "--variant", "blind-misere"], "cannot be combined"),
         (["--profile", "american-3", "--variant", "deck-24"], "does not apply"),
         (["--jobs", "0"], "--jobs"),
+        (["--jobs", "10000"], "--jobs: at most 64"),
         (["--deals", "0"], "--deals: must be at least 1"),
         (["--impl", "'unbalanced"], "--impl"),
         (["--time", "nan"], "--time"),

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from ..fuzz.perft import Position
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
+MAX_JOBS = 64
+"""The most adapter processes ``--jobs`` starts; fewer when there are fewer deals."""
 
 
 def _shard(value: str | None) -> tuple[int, int]:
@@ -142,6 +144,11 @@ def run_fuzz(
     variants = rules.variants
     if jobs < 1:
         raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    if jobs > MAX_JOBS:
+        raise click.BadParameter(
+            f"at most {MAX_JOBS} (each job is a process with an adapter of its own)",
+            param_hint="--jobs",
+        )
     if deals is not None and deals < 1:
         raise click.BadParameter("must be at least 1", param_hint="--deals")
     if deals is None and seconds is None:
@@ -157,6 +164,15 @@ def run_fuzz(
         only=deal,
         command=command or "",
     )
+    total = (
+        1
+        if deal is not None
+        else None
+        if deals is None
+        else len(range(settings.shard[0] - 1, deals, settings.shard[1]))
+    )
+    if total:  # a job without a deal would only start an adapter
+        jobs = min(jobs, total)
     factory: TesterFactory
     handed: list[Tester] = []
     """The adapter of the handshake below, kept for a run in this process."""
@@ -191,7 +207,7 @@ def run_fuzz(
             handed.append(tester)
             factory = functools.partial(_handed_first, handed, close, fresh)
     try:
-        return _run(factory, settings, name, jobs, progress, fmt, output, out_dir)
+        return _run(factory, settings, name, jobs, total, progress, fmt, output, out_dir)
     finally:
         if handed:  # never taken: stopped before the first deal
             handed.clear()
@@ -212,6 +228,7 @@ def _run(
     settings: Settings,
     name: str,
     jobs: int,
+    total: int | None,
     progress: bool,
     fmt: str,
     output: Path | None,
@@ -219,14 +236,6 @@ def _run(
 ) -> int:
     from ..fuzz.fuzzer import FuzzError, fuzz
 
-    deal, deals = settings.only, settings.deals
-    total = (
-        1
-        if deal is not None
-        else None
-        if deals is None
-        else len(range(settings.shard[0] - 1, deals, settings.shard[1]))
-    )
     update, stop = _progress_bar(total) if progress else (_nothing, _stop_nothing)
     try:
         with _terminate_like_ctrl_c():
