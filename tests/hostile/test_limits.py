@@ -464,6 +464,27 @@ def test_a_fifo_with_a_reader_gets_the_whole_report(tmp_path: Path) -> None:
     assert received == [text.encode()]
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["verify"], ["export"], ["fuzz", "--deals", "1", "--no-progress"]],
+    ids=["verify", "export", "fuzz"],
+)
+@pytest.mark.parametrize("target", ["good.yaml", "../perft.json"])
+def test_a_report_is_never_written_over_a_file_of_the_suite(
+    tmp_path: Path, command: list[str], target: str
+) -> None:
+    """A YAML file, or any file of the suite's scenarios/ folder, given as ``-o`` (a typo,
+    a wrong tab completion) is refused and left as it was."""
+    area = _suite(tmp_path)
+    (area.parent / "perft.json").write_text("{}", encoding="utf-8")
+    path = area / target
+    before = path.read_bytes()
+    code, output = _cli("--suite", str(tmp_path), *command, "-o", str(path), cwd=tmp_path)
+    assert code == 2, output
+    assert "no report is written over one" in output
+    assert path.read_bytes() == before
+
+
 def test_export_over_a_good_file_with_an_invalid_corpus_keeps_it(tmp_path: Path) -> None:
     area = _suite(tmp_path, **{"bad.yaml": "id: ["})
     (tmp_path / "out.json").write_text("good\n")

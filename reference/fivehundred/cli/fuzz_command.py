@@ -15,7 +15,7 @@ import click
 from ..engine import PROFILE_NAMES, get_profile
 from ..safety import atomic_write_text, clean_text
 from .consoles import err_console, out_console
-from .params import Seconds
+from .params import OutputFile, Seconds
 from .stopping import signals_raise
 
 if TYPE_CHECKING:
@@ -298,7 +298,7 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
         click.option(
             "-o",
             "--output",
-            type=click.Path(dir_okay=False, path_type=Path),
+            type=OutputFile(),
             help="Write the report to this file.",
         ),
         click.option(

@@ -28,7 +28,7 @@ from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
 from ..scenarios.vocabulary import STARTS
 from .consoles import err_console, out_console, print_diagnostics
 from .fuzz_command import fuzz_options, run_fuzz, run_merge, run_perft
-from .params import Seconds
+from .params import OutputFile, Seconds
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
@@ -269,7 +269,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     help="Write the report to this file instead of stdout.",
 )
 def verify(
@@ -340,7 +340,7 @@ def serve(one_shot: bool) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputFile(),
     help="Write to this file instead of stdout.",
 )
 def export(paths: tuple[str, ...], output: Path | None) -> None:
@@ -775,7 +775,7 @@ def fuzz(ctx: click.Context, /, **options: Any) -> None:
 @fuzz.command(name="merge")
 @click.argument("reports", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=OutputFile())
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path))
 def fuzz_merge(
     reports: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None

@@ -1,13 +1,17 @@
 """Parameter types shared by the commands: every option that takes seconds takes them the
 same way, so ``nan``, ``inf``, ``-1`` or ``1e308`` is a usage error wherever it is given
-(site/limits.md), never a wait that cannot end or a traceback from the adapter runner."""
+(site/limits.md), never a wait that cannot end or a traceback from the adapter runner; and
+every ``-o`` file is checked the same way, so no report replaces a file of the suite."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
+from typing import Any
 
 import click
 
+from ..resources import SuiteError, scenarios_dir
 from ..safety import MAX_TIMEOUT
 
 
@@ -34,3 +38,39 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
                 ctx,
             )
         return number
+
+
+class OutputFile(click.Path):
+    """A file a report or an export is written to (``-o``): never an existing YAML file
+    or a file of the suite's ``scenarios/`` folder, which a typo would otherwise replace
+    with a report (``--write-expectations`` has ``--force`` for the one file it may
+    replace on purpose)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = super().convert(value, param, ctx)
+        assert isinstance(path, Path)  # path_type=Path
+        if not path.is_file():
+            return path
+        resolved = path.resolve()
+        if resolved.suffix.lower() in (".yaml", ".yml"):
+            self.fail(
+                f"{path} is a YAML file, as scenarios and dispute records are; no report is "
+                "written over one (choose another file)",
+                param,
+                ctx,
+            )
+        try:
+            suite = scenarios_dir().resolve()
+        except (SuiteError, OSError):
+            return path
+        if resolved.is_relative_to(suite):
+            self.fail(
+                f"{path} is a file of the suite's scenarios/ folder; no report is written "
+                "over one (choose another file)",
+                param,
+                ctx,
+            )
+        return path
