@@ -10,6 +10,7 @@ import json
 import subprocess
 from collections import Counter
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from fivehundred.fuzz.fuzzer import (
     reference_tester,
 )
 from fivehundred.fuzz.generators import GENERATORS, generate, generator_for, generators_for
-from fivehundred.fuzz.report import check_scenario_text, render
+from fivehundred.fuzz.report import check_scenario_text, render, write_scenarios
 from fivehundred.fuzz.signature import Signature, _shapes
 from fivehundred.scenarios import (
     ActionStep,
@@ -262,6 +263,21 @@ def test_reports_render_in_every_format() -> None:
     markdown = render(report, "markdown")
     assert markdown.startswith("# Fuzz report") and "```yaml" in markdown
     assert "families" in render(report, "text")
+
+
+def test_a_run_never_replaces_a_scenario_file_edited_since_an_earlier_run(
+    tmp_path: Path,
+) -> None:
+    """The file names come from the seed and the deal, so a second run writes the same
+    names: an unchanged file is written again, an edited one is kept and said so."""
+    report = fuzz(misreader("no-omis"), Settings(seed=4, deals=12), name="m")
+    first = write_scenarios(report, tmp_path)
+    assert first and not any(w.kept for w in first)
+    edited = first[0].path
+    edited.write_text(edited.read_text() + "# my notes\n", encoding="utf-8")
+    again = write_scenarios(report, tmp_path)
+    assert [w.kept for w in again] == [True] + [False] * (len(again) - 1)
+    assert edited.read_text().endswith("# my notes\n")
 
 
 # ---- the command line ------------------------------------------------------------------

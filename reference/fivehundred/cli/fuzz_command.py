@@ -96,10 +96,18 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         err_console().print(f"wrote the report to {clean_text(str(output))}", markup=False)
     if out_dir is not None:
         written = write_scenarios(report, out_dir)
+        kept = [w for w in written if w.kept]
         bad = [w for w in written if w.problems]
         err_console().print(
-            f"wrote {len(written)} scenarios to {clean_text(str(out_dir))}", markup=False
+            f"wrote {len(written) - len(kept)} scenarios to {clean_text(str(out_dir))}",
+            markup=False,
         )
+        for item in kept:
+            err_console().print(
+                f"{clean_text(str(item.path))}: kept as it was (a different file of that name "
+                "is already there; remove it to write this run's)",
+                markup=False,
+            )
         for item in bad:
             err_console().print(f"{item.path}: {'; '.join(item.problems)}", markup=False)
     if report.stopped == "interrupted":

@@ -97,6 +97,9 @@ class Written:
     path: Path
     problems: list[str]
     """Why the file does not validate or does not pass on the reference (empty if fine)."""
+    kept: bool = False
+    """A different file of that name was there already and was left as it was: a run
+    never replaces a shrunk scenario its user may have edited since an earlier run."""
 
 
 def check_scenario_text(text: str) -> list[str]:
@@ -122,6 +125,18 @@ def write_scenarios(report: FuzzReport, folder: Path) -> list[Written]:
         if not family.scenario or not family.filename:
             continue
         path = folder / family.filename
-        atomic_write_text(path, family.scenario)
+        try:
+            atomic_write_text(path, family.scenario, exclusive=True)
+        except FileExistsError:
+            if _text_of(path) != family.scenario:
+                written.append(Written(path, [], kept=True))
+                continue
         written.append(Written(path, check_scenario_text(family.scenario)))
     return written
+
+
+def _text_of(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
