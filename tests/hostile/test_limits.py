@@ -485,6 +485,15 @@ def test_a_report_is_never_written_over_a_file_of_the_suite(
     assert path.read_bytes() == before
 
 
+def test_one_file_named_two_ways_is_read_once(tmp_path: Path) -> None:
+    area = _suite(tmp_path)
+    relative = "scenarios/area/good.yaml"
+    spelled = [relative, str(area / "good.yaml"), str(area / ".." / "area" / "good.yaml")]
+    code, output = _cli("validate", *spelled, cwd=tmp_path)
+    assert code == 0, output
+    assert "1 files, 1 valid, 0 invalid" in output and "already used" not in output
+
+
 def test_export_over_a_good_file_with_an_invalid_corpus_keeps_it(tmp_path: Path) -> None:
     area = _suite(tmp_path, **{"bad.yaml": "id: ["})
     (tmp_path / "out.json").write_text("good\n")

@@ -139,7 +139,12 @@ def scan(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
                     pending.append((child, depth + 1))
                 elif entry.name.endswith(SCENARIO_SUFFIXES):
                     found[Path(entry.path)] = None
-    return sorted(found, key=lambda p: str(p)), problems
+    # One file spelled two ways (relative and absolute, ``a/../a``) is read once, as first
+    # named: read twice, it clashed with its own id.
+    once: dict[str, Path] = {}
+    for path in found:
+        once.setdefault(os.path.abspath(path), path)
+    return sorted(once.values(), key=lambda p: str(p)), problems
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:
