@@ -485,6 +485,15 @@ def test_a_report_is_never_written_over_a_file_of_the_suite(
     assert path.read_bytes() == before
 
 
+def test_a_key_said_twice_in_a_json_expectations_file_is_refused(tmp_path: Path) -> None:
+    known = tmp_path / "known.json"
+    known.write_text(
+        '{"7MDY": {"status": "fail", "reason": "a"}, "7MDY": {"status": "skip", "reason": "b"}}'
+    )
+    with pytest.raises(ExpectationsError, match="'7MDY' appears twice in one object"):
+        load_expectations(known)
+
+
 def test_one_file_named_two_ways_is_read_once(tmp_path: Path) -> None:
     area = _suite(tmp_path)
     relative = "scenarios/area/good.yaml"
