@@ -218,8 +218,26 @@ _DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite
 """Made once: ``json.loads`` with options builds a new decoder on every call."""
 
 
-def strict_json(data: bytes | str) -> Any:
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:  # Python's parser would keep the last one without a word
+            raise JsonRefused(f"{key!r} appears twice in one object; expected each key once")
+        seen.add(key)
+    return dict(pairs)
+
+
+_UNIQUE_KEYS_DECODER = json.JSONDecoder(
+    parse_constant=_refuse_constant, parse_float=_finite_float, object_pairs_hook=_each_key_once
+)
+"""For files people write (``unique_keys``); protocol lines skip the check's cost."""
+
+
+def strict_json(data: bytes | str, *, unique_keys: bool = False) -> Any:
     """Parse RFC 8259 JSON within the limits; raise :class:`JsonRefused` otherwise.
+
+    With ``unique_keys`` a key said twice in one object is refused too (RFC 8259 leaves
+    what it means to the parser).
 
     ``json.JSONDecodeError`` (a subclass of ``ValueError``) still reports syntax
     errors; everything else that Python's parser would accept or choke on —
@@ -232,7 +250,7 @@ def strict_json(data: bytes | str) -> Any:
         raise JsonRefused(f"arrays and objects nest deeper than {MAX_JSON_DEPTH} levels")
     text = data if isinstance(data, str) else data.decode("utf-8")
     try:
-        value = _DECODER.decode(text)
+        value = (_UNIQUE_KEYS_DECODER if unique_keys else _DECODER).decode(text)
     except RecursionError:
         raise JsonRefused(f"arrays and objects nest deeper than {MAX_JSON_DEPTH} levels") from None
     except json.JSONDecodeError:

@@ -494,6 +494,11 @@ def test_a_key_said_twice_in_a_json_expectations_file_is_refused(tmp_path: Path)
         load_expectations(known)
 
 
+def test_an_empty_output_name_is_a_usage_error(tmp_path: Path) -> None:
+    code, output = _cli("verify", str(_suite(tmp_path)), "-o", "")
+    assert code == 2 and "an empty file name" in output
+
+
 def test_one_file_named_two_ways_is_read_once(tmp_path: Path) -> None:
     area = _suite(tmp_path)
     relative = "scenarios/area/good.yaml"

@@ -50,6 +50,8 @@ class OutputFile(click.Path):
         super().__init__(dir_okay=False, path_type=Path)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty file name; expected the file to write", param, ctx)
         path = super().convert(value, param, ctx)
         assert isinstance(path, Path)  # path_type=Path
         if not path.is_file():

@@ -58,9 +58,9 @@ class ModelError(ValueError):
 
 
 # ``serve`` parses every run message with these, so the common case is kept cheap: a
-# plain ``dict`` or ``str`` is recognised by its exact type before the general check
-# (``isinstance`` against ``Mapping`` goes through the ABC machinery), and a list of
-# strings is checked by joining it, which fails on anything but strings.
+# plain ``dict`` is recognised by its exact type before the general check (``isinstance``
+# against ``Mapping`` goes through the ABC machinery), and a list of strings is checked by
+# joining it, which fails on anything but strings.
 
 
 def _is_mapping(value: Any) -> bool:
@@ -77,9 +77,9 @@ def _all_text(values: list[Any]) -> bool:
 
 
 def _text(value: Any, where: str) -> str:
-    if type(value) is str or isinstance(value, str):
-        return value
-    raise ModelError(where, f"expected a string, found {value!r}")
+    if not isinstance(value, str):
+        raise ModelError(where, f"expected a string, found {value!r}")
+    return value
 
 
 def _optional_text(data: Mapping[str, Any], key: str, where: str) -> str | None:

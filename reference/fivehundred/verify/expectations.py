@@ -78,26 +78,13 @@ def _parse(path: Path, text: str) -> Any:
 
     if path.suffix.lower() == ".json":
         try:
-            document = strict_json(text)
+            return strict_json(text, unique_keys=True)  # a key said twice, as in YAML
         except json.JSONDecodeError as error:
             raise ExpectationsError(
                 f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
             ) from None
         except JsonRefused as error:
             raise ExpectationsError(f"{path}: not strict JSON: {error}") from None
-
-        def once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:  # JSON would keep the last one without a word
-                    raise ExpectationsError(
-                        f"{path}: {key!r} appears twice in one object; expected each key once"
-                    )
-                seen.add(key)
-            return dict(pairs)
-
-        json.loads(text, object_pairs_hook=once)  # as YAML files are: a key said twice
-        return document
     if not text.strip() or all(
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
     ):
