@@ -105,6 +105,10 @@ class Profile:
     """In a misère a player void in the suit led holding a suitless joker must play it."""
     joker_lead_last_trick_only: bool = False
     """A suitless joker may be led only to the last trick."""
+    barred_at: int | None = None
+    """A side at or below this after a deal plays on but can never win the game (seed
+    003); once every side is barred nobody can win and the game ends without a winner.
+    ``None``: no such bar."""
     defender_cap: int | None = None
     """A defending side whose score is at least this before the deal scores nothing for
     tricks against the contract."""
@@ -506,6 +510,7 @@ def _three_handed() -> dict[str, Any]:
         bid_order=bids,
         bid_values=values,
         auction="until-passes",
+        barred_at=-500,
     )
     kw["sources"] = {
         "deck": "seed 003 «Иерархия колоды и карт»: A to 7 and one joker, 33 cards",
@@ -521,14 +526,12 @@ def _three_handed() -> dict[str, Any]:
         "defender_trick_points": "seed 003 «Очки»: 10 a trick, each opponent his own",
         "all_pass": "seed 003 «Ставка и объявление»: the deal is thrown in",
         "lose_score": "seed 003 «Победа в игре»: minus 500 does not end the game",
+        "barred_at": "seed 003 «Победа в игре» and its FAQ: a player who has fallen to minus "
+        "500 plays on, and reaching 500 later does not make him the winner; the game goes "
+        "on. Once every player has fallen that far, nobody can win and the game ends without "
+        "a winner (the seed is silent; the suite's reading)",
         "game_end": "seed 003 «Победа в игре»",
     }
-    kw["incomplete"] = True
-    kw["missing"] = (
-        "seed 003 «Победа в игре» says that if a player with a negative score later reaches "
-        "500 nobody wins and the game goes on; the clause is unclear (a player who once went "
-        "below zero can never win?) and is not modelled: such a player wins like any other",
-    )
     return kw
 
 
@@ -951,6 +954,17 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "pagat.com, «Five Hundred», variations; TricksterBots, option bidAfterPass",
                 _AUSTRALIAN_ONLY,
                 _set(auction="passes-not-final"),
+            ),
+            # ---- readings of other profiles ----
+            Variant(
+                "fallen-player-may-win",
+                "a player who has fallen to −500 or lower plays on and may still win by "
+                "reaching 500 later, like any other player",
+                "the reading of seed 003 «Победа в игре» before suite 1.6, which set aside "
+                "the sentence barring such a player; seed 002, silent on −500, lets scores "
+                "go below zero with no bar",
+                ("three-handed",),
+                _set(barred_at=None),
             ),
             # ---- seating forms of other profiles ----
             Variant(
