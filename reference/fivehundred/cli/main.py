@@ -680,7 +680,30 @@ def _new_dispute(
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format."
 )
-def coverage(paths: tuple[str, ...], fmt: str) -> None:
+@click.option(
+    "--profile",
+    default=None,
+    help="Instead of the rulings: the rule points where this profile differs from the default.",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    type=click.Choice(list(VARIANTS)),
+    help="A toggle of --profile (repeatable).",
+)
+@click.option(
+    "--every-rule-set",
+    is_flag=True,
+    help="The rule points of every profile, plain and with each of its toggles.",
+)
+def coverage(
+    paths: tuple[str, ...],
+    fmt: str,
+    profile: str | None,
+    variants: tuple[str, ...],
+    every_rule_set: bool,
+) -> None:
     """How well the scenarios check each ruling, at each capability level.
 
     Per ruling: the scenarios citing it, those with an action-level must-reject step
@@ -688,11 +711,29 @@ def coverage(paths: tuple[str, ...], fmt: str) -> None:
     count for an engine without legal lists, without codes, or with neither.  Exit 1
     when a ruling has fewer than 3 scenarios, a prohibition has no must-reject step,
     or a ruling is unchecked at some level.
+
+    With --profile (and --variant), or --every-rule-set: each rule point where the rule
+    set differs from the default profile, with its scenarios, its must-reject steps and
+    the capability levels it is unchecked at; exit 1 on the same gaps, or a toggle with
+    no scenario tagged `scope` (what it leaves unchanged).
     """
     from rich.markup import escape
     from rich.table import Table
 
     from ..scenarios import load_corpus
+
+    if profile is not None or variants or every_rule_set:
+        from .rule_set_coverage import every_rule_set as all_sets
+        from .rule_set_coverage import rule_set, rule_set_report
+
+        if every_rule_set and (profile is not None or variants):
+            raise click.UsageError("--every-rule-set goes without --profile and --variant")
+        chosen = all_sets() if every_rule_set else [rule_set(profile or "australian-4", variants)]
+        corpus = load_corpus(_paths(paths))
+        print_diagnostics(corpus.diagnostics, err_console())
+        if rule_set_report(chosen, corpus.scenarios, fmt) or corpus.invalid_files:
+            sys.exit(1)
+        return
     from ..scenarios.coverage import (
         LEVELS,
         coverage,
