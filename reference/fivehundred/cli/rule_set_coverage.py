@@ -46,7 +46,7 @@ def every_rule_set() -> list[Profile]:
 
 def _row_document(row: RulePoint) -> dict[str, Any]:
     return {
-        "field": row.field,
+        "field": row.name,
         "value": row.value,
         "default": row.default,
         "changed_by": row.changed_by,
@@ -93,7 +93,7 @@ def rule_set_report(profiles: Sequence[Profile], scenarios: Sequence[Scenario], 
             table.add_column(f"checks: {level}", justify="right")
         for r in rows:
             table.add_row(
-                r.field,
+                r.name,
                 escape(f"{r.default} → {r.value}"),
                 r.changed_by or "profile",
                 str(len(r.scenarios)),
@@ -104,7 +104,7 @@ def rule_set_report(profiles: Sequence[Profile], scenarios: Sequence[Scenario], 
         for r in rows:
             unchecked = [level for level in LEVELS if r.by_level[level] == 0]
             console.print(
-                f"  [bold]{r.field}[/]: scenarios {escape(' '.join(r.scenarios) or '—')}; "
+                f"  [bold]{r.name}[/]: scenarios {escape(' '.join(r.scenarios) or '—')}; "
                 f"must-reject {escape(' '.join(r.must_reject) or '—')}; "
                 f"unchecked at {', '.join(unchecked) or 'no level'}"
             )

@@ -164,7 +164,8 @@ def _source(profile: Profile, name: str, changed_by: str | None) -> str:
 class RulePoint:
     """One field where a rule set differs from the default, with what checks it."""
 
-    field: str
+    name: str
+    """The profile field."""
     value: str
     default: str
     source: str
@@ -229,7 +230,7 @@ def point_coverage(profile: Profile, scenarios: Iterable[Scenario]) -> list[Rule
     for name in differing_fields(profile):
         changed_by = _changed_by(profile, name)
         row = RulePoint(
-            field=name,
+            name=name,
             value=_shown(name, getattr(profile, name)),
             default=_shown(name, getattr(DEFAULT_PROFILE, name)),
             source=_source(profile, name, changed_by),
@@ -274,7 +275,7 @@ def point_problems(
     for what it leaves unchanged."""
     out = []
     for row in rows:
-        name = f"{profile.label}: {row.field}"
+        name = f"{profile.label}: {row.name}"
         if len(row.scenarios) < MIN_SCENARIOS:
             out.append(f"{name}: {len(row.scenarios)} scenarios; at least {MIN_SCENARIOS} wanted")
         if row.prohibition and not row.must_reject:
