@@ -7,7 +7,10 @@
 //   node adapters/independent-js/catch-misreadings.js                 # every misreading, every level
 //   node adapters/independent-js/catch-misreadings.js --only NAME ... # some misreadings
 //   node adapters/independent-js/catch-misreadings.js --levels all,no-legal
-//   node adapters/independent-js/catch-misreadings.js --markdown      # the table as Markdown
+//   node adapters/independent-js/catch-misreadings.js --markdown      # the table as Markdown,
+//        # one table per group of rule sets
+//   node adapters/independent-js/catch-misreadings.js --rule-sets other # only the misreadings
+//        # of the other rule sets (default: only the default profile's; all: both)
 //   node adapters/independent-js/catch-misreadings.js --write-catchers adapters/independent-js/catchers.json
 //        # for each misreading, the scenarios that catch it at the weakest level that can
 //        # (both; no-legal for a misreading that changes only a rejection code), which
@@ -20,7 +23,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { LIST } = require('./misreadings');
+const { LIST, INFO, DEFAULT } = require('./misreadings');
 
 const LEVELS = {
   all: [],
@@ -34,37 +37,46 @@ let only = [];
 let levels = Object.keys(LEVELS);
 let markdown = false;
 let catchersFile = null;
+let ruleSets = 'all';
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--only') only.push(args[++i]);
   else if (args[i] === '--levels') levels = args[++i].split(',');
   else if (args[i] === '--markdown') markdown = true;
   else if (args[i] === '--write-catchers') catchersFile = args[++i];
+  else if (args[i] === '--rule-sets' && ['default', 'other', 'all'].includes(args[i + 1])) ruleSets = args[++i];
   else {
-    console.error(`usage: catch-misreadings.js [--only NAME]... [--levels all,no-legal,no-codes,both] [--markdown] [--write-catchers FILE]`);
+    console.error(`usage: catch-misreadings.js [--only NAME]... [--levels all,no-legal,no-codes,both] [--rule-sets default|other|all] [--markdown] [--write-catchers FILE]`);
     process.exit(2);
   }
 }
 for (const l of levels) if (!(l in LEVELS)) throw new Error(`unknown level ${l}`);
-const names = only.length ? only : LIST.map(([n]) => n);
+const isDefault = (n) => INFO.get(n).profiles === DEFAULT;
+const wanted = (n) => ruleSets === 'all' || (ruleSets === 'default') === isDefault(n);
+const names = only.length ? only : LIST.map(([n]) => n).filter(wanted);
 const runner = process.env.FIVEHUNDRED || 'fivehundred';
 const adapter = path.relative(process.cwd(), path.join(__dirname, 'adapter.js')) || 'adapter.js';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catch-misreadings-'));
 
+// A misreading acts only on its rule sets, so only their scenarios can catch it: one run
+// per rule set it names ('american-4': that profile's scenarios, with or without toggles;
+// 'australian-4+inkles': those with the toggle).
 function measure(name, level) {
   const impl = ['node', adapter, '--misreading', name, ...LEVELS[level]].join(' ');
-  const out = path.join(tmp, `${name}.${level}.json`);
-  // Misreadings act on the default profile only, so only its scenarios can catch them.
-  const verify = ['verify', '--profile', 'australian-4', '--impl', impl, '--format', 'json', '-o', out];
-  const r = spawnSync(runner, verify, { encoding: 'utf8' });
-  if (!fs.existsSync(out)) return { error: `verify exit ${r.status}: ${(r.stderr || '').slice(-300)}` };
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  const bad = report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored');
-  const result = {
-    caught: bad.length > 0,
-    ids: bad.map((s) => (s.status === 'errored' ? `${s.id}(err)` : s.id)),
-    skipped: report.totals.skipped,
-    total: report.totals.total,
-  };
+  const result = { caught: false, ids: [], skipped: 0, total: 0 };
+  for (const [i, label] of INFO.get(name).profiles.entries()) {
+    const [profile, ...toggles] = label.split('+');
+    const out = path.join(tmp, `${name}.${level}.${i}.json`);
+    const select = ['--profile', profile, ...toggles.flatMap((t) => ['--variant', t])];
+    const verify = ['verify', ...select, '--impl', impl, '--format', 'json', '-o', out];
+    const r = spawnSync(runner, verify, { encoding: 'utf8' });
+    if (!fs.existsSync(out)) return { error: `verify exit ${r.status}: ${(r.stderr || '').slice(-300)}` };
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const bad = report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored');
+    for (const s of bad) if (!result.ids.some((x) => x.startsWith(s.id))) result.ids.push(s.status === 'errored' ? `${s.id}(err)` : s.id);
+    result.skipped += report.totals.skipped;
+    result.total += report.totals.total;
+  }
+  result.caught = result.ids.length > 0;
   return result;
 }
 
@@ -87,9 +99,16 @@ function cell(r, withIds) {
 
 const lines = [];
 if (markdown) {
-  lines.push(`| misreading | ${levels.join(' | ')} |`);
-  lines.push(`|---|${levels.map(() => '---').join('|')}|`);
-  for (const name of names) lines.push(`| \`${name}\` | ${levels.map((l) => cell(results[name][l], true)).join(' | ')} |`);
+  // One table per group of rule sets, in the order the list first names each group.
+  const groups = [...new Set(names.map((n) => INFO.get(n).profiles.join(', ')))];
+  for (const group of groups) {
+    if (groups.length > 1) lines.push(`**${group}**`, '');
+    lines.push(`| misreading | ${levels.join(' | ')} |`);
+    lines.push(`|---|${levels.map(() => '---').join('|')}|`);
+    for (const name of names.filter((n) => INFO.get(n).profiles.join(', ') === group))
+      lines.push(`| \`${name}\` | ${levels.map((l) => cell(results[name][l], true)).join(' | ')} |`);
+    lines.push('');
+  }
 } else {
   const w = Math.max(...names.map((n) => n.length));
   lines.push(`${'misreading'.padEnd(w)}  ${levels.map((l) => l.padEnd(14)).join('')}  scenarios that caught it (level all)`);

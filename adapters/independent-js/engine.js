@@ -29,10 +29,11 @@ const SAME_COLOUR = { S: 'C', C: 'S', D: 'H', H: 'D' };
 class Game {
   constructor(P, { dealer, scores }) {
     this.P = P;
-    // Misreadings change the default profile only.
-    this.mis = (name) => P.isDefault && M.on(name);
-    // Kitty size (ruling 15); the misreading kitty-size-2 makes it two.
-    this.kittySize = this.mis('kitty-size-2') ? 2 : P.kitty;
+    // A misreading acts on the rule sets it names (misreadings.js): the default profile's
+    // on australian-4, the others' on theirs.
+    this.mis = (name) => M.active(name, P);
+    // Kitty size (ruling 15); the misreading kitty-size-2 makes it two, deck-24-widow-of-three three.
+    this.kittySize = this.mis('kitty-size-2') ? 2 : this.mis('deck-24-widow-of-three') ? 3 : P.kitty;
     this.dealer = dealer;
     this.scores = {};
     for (const sd of P.sideNames) this.scores[sd] = (scores && scores[sd]) || 0;
@@ -58,6 +59,8 @@ class Game {
     return s[(s.indexOf(seat) + s.length - 1) % s.length];
   }
   sideOf(seat) {
+    if (seat === 'P5' && this.mis('five-handed-p5-defends')) return this.P.sideOfSeat.E;
+    if (seat === 'P6' && this.mis('six-handed-p6-with-north')) return this.P.sideOfSeat.N;
     return this.P.sideOfSeat[seat];
   }
   partnersOf(seat) {
@@ -120,7 +123,7 @@ class Game {
     }
     this.resetDeal();
     const order = [];
-    let s = this.mis('deal-starts-at-dealer') ? this.dealer : this.leftOf(this.dealer);
+    let s = this.mis('deal-starts-at-dealer') || this.mis('first-packet-to-dealer') ? this.dealer : this.leftOf(this.dealer);
     for (let i = 0; i < this.seats.length; i++) {
       if (!(P.dealerSitsOut && s === this.dealer)) order.push(s); // dealer-sits-out: no cards
       s = this.leftOf(s);
@@ -130,7 +133,9 @@ class Game {
     // deal is out of play.
     const hands = { ...this.hands };
     if (P.deadHand && deck.length === 10 * (order.length + 1) + P.kitty) {
-      order.push('dead');
+      // (misreadings: the dead hand dealt before the players, or left as the last ten cards)
+      if (this.mis('dead-hand-dealt-first')) order.unshift('dead');
+      else if (!this.mis('dead-hand-last-ten')) order.push('dead');
       hands.dead = this.dead;
     }
     // [packet size, cards to the kitty after the round]
@@ -139,6 +144,10 @@ class Game {
     else if (this.mis('kitty-last-three')) rounds = [[3, 0], [4, 0], [3, 3]];
     else if (this.mis('kitty-after-first-round')) rounds = [[3, 3], [4, 0], [3, 0]];
     else if (this.mis('kitty-size-2')) rounds = [[3, 1], [4, 1], [3, 0]];
+    else if (this.mis('deck-24-widow-of-three')) rounds = [[3, 3], [4, 0], [3, 0]];
+    else if (this.mis('widow-after-second-round')) rounds = [[3, 0], [4, P.kitty], [3, 0]];
+    else if (this.mis('widow-dealt-last')) rounds = [[3, 0], [4, 0], [3, P.kitty]];
+    else if (this.mis('widow-one-card-a-round') && P.kitty === 3) rounds = [[3, 1], [4, 1], [3, 1]];
     let pos = 0;
     for (const [size, toKitty] of rounds) {
       for (const seat of order) {
@@ -152,7 +161,8 @@ class Game {
 
   startAuction() {
     this.phase = 'auction';
-    this.toCall = this.mis('dealer-bids-first') ? this.dealer : this.leftOf(this.dealer); // ruling 8
+    const dealerFirst = this.mis('dealer-bids-first') || this.mis('dealer-calls-first-at-other-tables');
+    this.toCall = dealerFirst ? this.dealer : this.leftOf(this.dealer); // ruling 8
   }
 
   // ---- contract helpers -------------------------------------------------------------
@@ -169,8 +179,13 @@ class Game {
   // Seats sitting out: the misère (Nullo) declarer's partner or partners (ruling 16; seed
   // 002 Нулевая заявка).
   get sittingOutSeats() {
-    if (this.mis('misere-partner-plays') || this.P.doubleNullo) return []; // double-nullo: both play
+    if (this.mis('misere-partner-plays') || this.mis('nullo-partner-plays')) return [];
+    if (this.doubleNullo) return []; // double-nullo: both play
     return this.isMisere ? this.partnersOf(this.declarer) : [];
+  }
+  // double-nullo (unless misread as leaving the partner out).
+  get doubleNullo() {
+    return this.P.doubleNullo && !this.mis('double-nullo-partner-sits-out');
   }
   // The seats that hold cards in this deal: all but a resting dealer (dealer-sits-out).
   get dealtSeats() {
@@ -234,9 +249,9 @@ class Game {
           if (this.mis('right-bower-below-left')) return 1000 + (right ? 98 : 99);
           return 1000 + (right ? 99 : 98);
         }
-        return 1000 + RV[rankOf(card)];
+        return 1000 + this.rankValue(card);
       }
-      if (this.effSuit(card) === led) return RV[rankOf(card)];
+      if (this.effSuit(card) === led) return this.rankValue(card);
       return -1;
     }
     if (this.isSuitlessJoker(card)) return 10000; // ruling 23
@@ -244,9 +259,25 @@ class Game {
     if (this.effSuit(card) === led) {
       if (card === JOKER) return this.mis('nominated-joker-not-highest') ? 3 : this.mis('nominated-joker-below-ace') ? 13.5 : 100;
       if (rankOf(card) === 'J' && this.mis('jacks-bowers-in-no-trumps')) return 15;
-      return RV[rankOf(card)];
+      return this.rankValue(card);
     }
     return -1;
+  }
+
+  // A card's plain strength; the six-handed numerals (13, 12, 11) sit between the jack and
+  // the ten (misreadings: below the ten, or between the queen and the jack).
+  rankValue(card) {
+    const rank = rankOf(card);
+    const value = PR.RANK_VALUE[rank];
+    if (!['13', '12', '11'].includes(rank)) return value;
+    if (this.mis('numerals-below-ten')) return value - 1;
+    if (this.mis('numerals-above-jack')) return value + 1;
+    return value;
+  }
+
+  // Seed 002/003: a suitless joker lead names any suit (misread: as in the default profile).
+  get jokerLeadsAnySuit() {
+    return this.P.jokerLead === 'any' && !this.mis('american-joker-lead-unled-suit');
   }
 
   // The suits a suitless joker lead may name now (rulings 25/26; seed 002/003: any suit;
@@ -256,7 +287,7 @@ class Game {
     const last = this.tricksPlayed === P.trickCount - 1;
     if (this.mis('joker-lead-last-trick-only')) return last ? [...SUITS] : [];
     if (P.jokerLeadLastTrickOnly && !last) return [];
-    if (P.jokerLead === 'any') return [...SUITS];
+    if (this.jokerLeadsAnySuit) return [...SUITS];
     if (this.suitsLed.size === 4) return last || this.mis('joker-lead-any-time') ? [...SUITS] : [];
     if (this.mis('joker-last-trick-any-suit') && last) return [...SUITS];
     if (this.mis('joker-lead-repeat-suit')) return [...SUITS];
@@ -265,7 +296,7 @@ class Game {
 
   canNominate(seat) {
     return (
-      this.P.nominate &&
+      (this.P.nominate || this.mis('american-joker-nomination')) &&
       this.phase === 'play' &&
       this.contract !== null &&
       !this.allPass &&
@@ -330,7 +361,8 @@ class Game {
       if (this.mis('passed-may-bid-again') || P.passMayReEnter) this.passed.delete(seat);
     }
     const n = this.dealtSeats.length;
-    if (P.auction === 'one-round' || this.mis('single-round-auction')) {
+    const oneRound = (P.auction === 'one-round' && !this.mis('bidding-goes-round')) || this.mis('three-handed-one-round');
+    if (oneRound || this.mis('single-round-auction')) {
       // Seed 002 Торговля: one call each, the dealer last; the highest bid is the contract.
       // (dealer-sits-out: the three players, the dealer's right-hand neighbour last.)
       this.calls += 1;
@@ -346,7 +378,7 @@ class Game {
       // pass-may-re-enter: round and round from the dealer's left; the first calls all
       // passes throw the deal in; after a bid, the other players passing in succession end it.
       if (this.highBid === null && this.passRun === n) this.allPassed();
-      else if (this.highBid !== null && this.passRun === n - 1) this.closeAuction(call);
+      else if (this.highBid !== null && this.passRun === (this.mis('re-entry-ends-on-two-passes') ? 2 : n - 1)) this.closeAuction(call);
       else this.toCall = this.leftOf(seat);
       return;
     }
@@ -385,7 +417,7 @@ class Game {
       this.contract = { bid: null, allPass: true, misere: false, trump: null, nt: true, level: null };
       this.declarer = null;
       this.phase = 'play';
-      this.toPlay = this.leftOf(this.dealer);
+      this.toPlay = this.mis('all-pass-dealer-leads') ? this.dealer : this.leftOf(this.dealer);
       return;
     }
     this.finishDeal(this.zero(), null, null);
@@ -412,7 +444,7 @@ class Game {
   endAuction() {
     this.toCall = null;
     this.raiseOffered = false;
-    if (this.P.inkles && isSixLevel(this.highBid)) {
+    if (this.P.inkles && isSixLevel(this.highBid) && !this.mis('inkles-six-is-played')) {
       // inkles: a six only signals; an auction it wins is thrown in as if all had passed.
       this.finishDeal(this.zero(), null, null);
       return;
@@ -446,7 +478,7 @@ class Game {
     if (cards.some((c) => !hand.includes(c))) reject('card-not-held');
     if (this.mis('kitty-cards-not-discardable') && cards.some((c) => this.kittyTaken.includes(c))) reject('card-not-held');
     this.hands[seat] = hand.filter((c) => !cards.includes(c));
-    if (this.P.doubleNullo && this.isMisere && seat === this.declarer) {
+    if (this.doubleNullo && this.isMisere && seat === this.declarer) {
       // double-nullo: the partner takes the declarer's discards and discards as many; until
       // then no card is out of play.
       this.kittyActor = this.partnersOf(this.declarer)[0];
@@ -463,7 +495,7 @@ class Game {
     if (this.phase === 'over') reject(this.overCode());
     if (this.phase !== 'kitty') reject('wrong-phase');
     if (seat !== this.kittyActor) reject('not-your-turn');
-    if (!this.P.sansKitty || this.isMisere) reject('sans-kitty-not-allowed');
+    if (!this.P.sansKitty || (this.isMisere && !this.mis('sans-kitty-in-misere'))) reject('sans-kitty-not-allowed');
     const hand = this.hands[seat];
     for (const c of this.kittyTaken) hand.splice(hand.indexOf(c), 1);
     this.kitty = [...this.kittyTaken];
@@ -499,11 +531,11 @@ class Game {
         const misLastOnly = this.mis('joker-lead-last-trick-only');
         if (P.jokerLeadLastTrickOnly && !last) reject('joker-lead-last-trick-only');
         if (misLastOnly && !last) reject('joker-lead-all-suits-led');
-        if (P.jokerLead !== 'any' && !misLastOnly && this.suitsLed.size === 4 && !last && !this.mis('joker-lead-any-time'))
+        if (!this.jokerLeadsAnySuit && !misLastOnly && this.suitsLed.size === 4 && !last && !this.mis('joker-lead-any-time'))
           reject('joker-lead-all-suits-led');
         if (!hasNames) reject('joker-lead-needs-suit');
         const anyName =
-          P.jokerLead === 'any' ||
+          this.jokerLeadsAnySuit ||
           this.mis('joker-lead-repeat-suit') ||
           ((misLastOnly || this.mis('joker-last-trick-any-suit')) && last);
         if (!anyName && this.suitsLed.size !== 4 && this.suitsLed.has(names)) reject('joker-suit-already-led');
@@ -511,6 +543,9 @@ class Game {
         led = names;
       } else {
         if (hasNames) reject('unexpected-suit-name');
+        const nominatedJoker = card === JOKER && this.trump === null && this.nominated !== null;
+        if (nominatedJoker && P.jokerLeadLastTrickOnly && !last && this.mis('last-trick-only-binds-nominated'))
+          reject('joker-lead-last-trick-only');
         led = this.effSuit(card);
       }
     } else {
@@ -560,7 +595,8 @@ class Game {
     if (this.losesMisere(best)) this.declarerOwnTricks += 1;
     this.tricksPlayed += 1;
     this.toPlay = this.mis('lead-rotates') ? this.nextActive(t.leader) : best;
-    if (this.isMisere && this.losesMisere(best) && this.P.misereEndsEarly && !this.mis('misere-continues')) {
+    const endsEarly = this.P.misereEndsEarly || this.mis('nullo-ends-at-first-trick');
+    if (this.isMisere && this.losesMisere(best) && endsEarly && !this.mis('misere-continues')) {
       this.scorePlayedDeal(); // ruling 30: the misère is broken
     } else if (this.tricksPlayed === this.P.trickCount) {
       this.scorePlayedDeal();
@@ -574,7 +610,7 @@ class Game {
   // Whether a trick won by `seat` counts against the misère: the declarer's own (ruling 30),
   // or under double-nullo the partner's too.
   losesMisere(seat) {
-    return seat === this.declarer || (this.P.doubleNullo && this.isMisere && this.sideOf(seat) === this.sideOf(this.declarer));
+    return seat === this.declarer || (this.doubleNullo && this.isMisere && this.sideOf(seat) === this.sideOf(this.declarer));
   }
 
   // Whether the open-misère declarer's hand is face up by now (the contract being open).
@@ -591,7 +627,8 @@ class Game {
   jokerMustBePlayed(seat) {
     if (this.mis('joker-must-play-in-nt') && this.contract && this.contract.nt) return true;
     if (this.mis('joker-must-play-declarer-only') && seat !== this.declarer) return false;
-    return this.isMisere && this.P.jokerMustInMisere && !this.mis('joker-optional-in-misere');
+    const must = this.P.jokerMustInMisere || this.mis('american-joker-must-in-nullo');
+    return this.isMisere && must && !this.mis('joker-optional-in-misere');
   }
 
   scorePlayedDeal() {
@@ -599,7 +636,8 @@ class Game {
     if (this.allPass) {
       // Seed 002 Вариант: 10 a trick, nothing deducted, no contract.
       const score = this.zero();
-      for (const sd of this.P.sideNames) score[sd] = 10 * this.tricks[sd];
+      const each = this.mis('all-pass-tricks-score-nothing') ? 0 : 10;
+      for (const sd of this.P.sideNames) score[sd] = each * this.tricks[sd];
       this.finishDeal(score, null, null);
       return;
     }
@@ -624,7 +662,9 @@ class Game {
     // already at the limit scores no trick points; below it, all of them.
     if (P.defenderCap !== null && declSide !== null) {
       for (const def of P.sideNames) {
-        if (def !== declSide && this.scores[def] >= P.defenderCap && score[def] > 0) score = { ...score, [def]: 0 };
+        if (def === declSide || !(score[def] > 0)) continue;
+        if (this.mis('defender-cap-after-deal')) score = { ...score, [def]: Math.min(score[def], Math.max(0, P.defenderCap - this.scores[def])) };
+        else if (this.mis('defender-cap-above-only') ? this.scores[def] > P.defenderCap : this.scores[def] >= P.defenderCap) score = { ...score, [def]: 0 };
       }
     }
     // Misreading defence-cap-490 (default profile): reading 2, trick points stop at 490.
@@ -676,6 +716,11 @@ class Game {
   endAnyMeans(declSide, before) {
     const sides = this.P.sideNames;
     if (this.P.barAt !== null) for (const s of sides) if (this.scores[s] <= this.P.barAt) this.fallen.add(s);
+    if (this.mis('american-lose-at-minus-500') && sides.some((s) => this.scores[s] <= -500)) {
+      this.gameOver = true;
+      this.winner = [...sides].sort((a, b) => this.scores[b] - this.scores[a])[0];
+      return;
+    }
     if (this.fallen.size === sides.length) {
       // Seed 003 is silent here; the suite's reading: nobody can win, so the game is over.
       this.gameOver = true;
@@ -684,9 +729,14 @@ class Game {
     // "Reaching" 500: a side that scored in this deal and now has 500 or more (a side
     // already at 500 from the setup does not win by a throw-in; README), and has never
     // fallen to -500 under seed 003's bar.
-    const reached = sides.filter((s) => this.scores[s] >= 500 && this.dealScore[s] > 0 && !this.fallen.has(s));
+    let reached = sides.filter((s) => this.scores[s] >= 500 && this.dealScore[s] > 0 && !this.fallen.has(s));
+    if (this.mis('american-defence-cannot-win')) reached = reached.filter((s) => s === declSide && this.made === true);
     if (!reached.length) return;
     this.gameOver = true;
+    if (this.mis('higher-score-wins-ties')) {
+      this.winner = [...reached].sort((a, b) => this.scores[b] - this.scores[a])[0];
+      return;
+    }
     if (declSide !== null && reached.includes(declSide)) {
       this.winner = declSide;
       return;
@@ -704,7 +754,8 @@ class Game {
       if (!clock.includes(this.sideOf(seat))) clock.push(this.sideOf(seat));
       seat = this.leftOf(seat);
     }
-    reached.sort((a, b) => reachAt(a) - reachAt(b) || this.scores[b] - this.scores[a] || clock.indexOf(a) - clock.indexOf(b));
+    const firstTrick = this.mis('first-trick-tiebreak-ignored') ? () => 0 : reachAt;
+    reached.sort((a, b) => firstTrick(a) - firstTrick(b) || this.scores[b] - this.scores[a] || clock.indexOf(a) - clock.indexOf(b));
     this.winner = reached[0];
   }
 
@@ -793,7 +844,7 @@ class Game {
         for (let i = from; i <= hand.length - (this.kittySize - chosen.length); i++) pick(i + 1, [...chosen, hand[i]]);
       };
       pick(0, []);
-      if (this.P.sansKitty && !this.isMisere) out.push(SANS_KITTY);
+      if (this.P.sansKitty && (!this.isMisere || this.mis('sans-kitty-in-misere'))) out.push(SANS_KITTY);
       return out;
     }
     if (this.phase === 'play') {
@@ -1010,17 +1061,18 @@ function scoreContract(g, bid, declSide, declTricks, sideTricks) {
   if (c.misere) {
     made = declTricks === 0;
     score[declSide] = made ? v : -v; // ruling 30
-    if (P.misereDefenders === 'ten-per-bidder-trick') {
+    if (P.misereDefenders === 'ten-per-bidder-trick' && !mis('nullo-defenders-score-nothing')) {
       // Seed 002 Нулевая заявка: each opponent 10 for every trick the bidder took (one
       // score per opposing side; README).
-      if (!made) for (const d of defenders) score[d] = 10 * declTricks;
+      if (mis('nullo-defenders-score-own-tricks')) for (const d of defenders) score[d] = 10 * sideTricks[d];
+      else if (!made) for (const d of defenders) score[d] = 10 * declTricks;
     }
     if (mis('misere-defenders-score') && !made) for (const d of defenders) score[d] = 10 * declTricks;
     if (mis('misere-defenders-score-always')) for (const d of defenders) score[d] = 10 * sideTricks[d];
   } else {
     made = declTricks >= c.level;
     let won = v;
-    if (declTricks === P.trickCount && !mis('no-slam-bonus') && !P.noSlamBonus) {
+    if (declTricks === P.trickCount && !mis('no-slam-bonus') && !mis('american-slam-no-bonus') && !P.noSlamBonus) {
       if (mis('slam-always-250')) won = 250;
       else if (v < 250) won = 250;
     }
@@ -1028,7 +1080,7 @@ function scoreContract(g, bid, declSide, declTricks, sideTricks) {
     score[declSide] = made ? won : -v; // ruling 29
     for (const d of defenders) {
       score[d] = 10 * sideTricks[d];
-      if (mis('defenders-score-nothing') || (mis('defenders-score-only-when-set') && made)) score[d] = 0;
+      if (mis('defenders-score-nothing') || mis('american-defenders-score-nothing') || (mis('defenders-score-only-when-set') && made)) score[d] = 0;
     }
   }
   return { score, made };

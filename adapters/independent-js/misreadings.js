@@ -12,6 +12,10 @@
 // Each entry: the ruling it breaks (slug and number in shared/RULINGS.md), what the engine
 // then does, and where published rules or programs read the game this way, when known.
 
+const AM = ['american-2', 'american-3', 'american-4', 'american-5', 'american-6'];
+const AM3 = [...AM, 'three-handed'];
+const DEFAULT = ['australian-4']; // the default profile, with or without toggles
+
 const LIST = [
   // ---- deck and ranks
   ['left-bower-printed-suit', 'trump-order', 2, 'The left bower stays a plain card of its printed suit: not a trump, ranks as an ordinary jack.', ''],
@@ -84,9 +88,71 @@ const LIST = [
   ['end-check-mid-deal', 'end-check', 31, 'The game ends the moment the declarers have made a contract that takes them to 500; the rest of the deal is not played (later plays are refused as deal-over).', ''],
   ['dealer-stays-at-game-end', 'dealer-rotation', 5, 'After the deal that ends the game the dealer does not move on.', ''],
   ['defence-cap-490', 'no-ties', 34, 'Defenders\' trick points stop at 490: a defending side cannot reach 500 by defending.', 'Seed 004, listed as a variation (the 490 rule).'],
+
+  // ==== the other rule sets: each entry names the rule point it breaks (a field of the
+  // reference's Profile, where the rule set differs from the default) and, last, the rule
+  // sets it applies to ('american-4' with any toggles; 'australian-4+inkles' only with it)
+  // ---- deal
+  ['widow-after-second-round', 'packets', null, 'The widow is dealt after the round of four instead of after the first round of three.', '', AM3],
+  ['widow-dealt-last', 'packets', null, 'The widow is the last cards of the pack, after the rounds of three, four and three.', '', AM3],
+  ['widow-one-card-a-round', 'packets', null, 'The widow is dealt one card after each round, as in the Australian deal.', 'Seed 000, the default profile\'s deal.', AM3],
+  ['first-packet-to-dealer', 'packets', null, 'The first packet of each round goes to the dealer instead of the player on the dealer\'s left.', '', AM3],
+  ['dead-hand-dealt-first', 'dead_hands', null, 'At two, the dead hand gets its packet before the two players in each round, not after them.', '', ['american-2']],
+  ['dead-hand-last-ten', 'dead_hands', null, 'At two, the players and the widow are dealt as at three without the third player and the dead hand is the last ten cards.', '', ['american-2']],
+  ['deck-24-widow-of-three', 'kitty_size', null, 'With the 24-card deck the widow keeps three cards (one card is left undealt) and the contractor discards three.', '', ['american-2+deck-24']],
+  // ---- auction
+  ['bidding-goes-round', 'auction', null, 'Bidding goes round until all but one have passed (a pass is final) instead of one call each.', 'Seed 003 and the default profile bid this way.', AM],
+  ['dealer-calls-first-at-other-tables', 'auction', null, 'The dealer makes the first call.', '', AM3],
+  ['three-handed-one-round', 'auction', null, 'The three-handed game has one round of calls, as seed 002\'s American game.', 'Seed 002 (one opportunity each).', ['three-handed']],
+  ['nullo-below-eight-spades', 'bid_order', null, 'Nullo ranks below 8♠ (just above 7NT, the default profile\'s place for misère) instead of between 8♠ and 8♣.', 'Seed 000, the default profile\'s misère.', AM],
+  ['nullo-above-eight-clubs', 'bid_order', null, 'Nullo ranks between 8♣ and 8♦ instead of between 8♠ and 8♣.', '', AM],
+  ['nullo-needs-seven', 'misere_needs', null, 'Nullo may be bid only over a seven-level bid, as the default profile\'s misère.', 'Seed 000, the default profile\'s misère.', AM],
+  ['three-handed-nullo', 'bid_order', null, 'The three-handed game has Nullo (250, between 8♠ and 8♣), as seed 002\'s American game.', 'Seed 002.', ['three-handed']],
+  ['re-entry-ends-on-two-passes', 'auction', null, 'Under pass-may-re-enter the auction ends when two players pass in succession after a bid, not the three others.', '', ['australian-4+pass-may-re-enter']],
+  ['blind-misere-outranks-open', 'bid_ties', null, 'Blind misère ranks above open misère (an open misère may not be bid over it, it may be bid over open misère).', '', ['australian-4+blind-misere']],
+  ['inkles-six-is-played', 'inkles', null, 'Under inkles an auction won by a six is played as the contract instead of thrown in.', '', ['australian-4+inkles']],
+  // ---- play
+  ['nullo-partner-plays', 'sides', null, 'The Nullo bidder\'s partners play as usual; nobody sits out.', '', ['american-4', 'american-5', 'american-6']],
+  ['nullo-ends-at-first-trick', 'misere_ends_on_declarer_trick', null, 'A Nullo ends as soon as the bidder takes a trick, as the default profile\'s misère.', 'Seed 000, the default profile\'s misère.', AM],
+  ['american-joker-nomination', 'joker_nomination', null, 'The no-trump or Nullo declarer holding the joker may nominate its suit, as in the default profile.', 'Seed 000.', AM3],
+  ['american-joker-lead-unled-suit', 'joker_lead_unled_suit', null, 'A suitless joker lead must name a suit not yet led (once all four are led, only to the last trick), as in the default profile.', 'Seed 000.', AM3],
+  ['american-joker-must-in-nullo', 'joker_must_play_in_misere', null, 'Against Nullo a player void in the suit led must play a suitless joker, as in the default profile\'s misère.', 'Seed 000.', AM],
+  ['numerals-below-ten', 'deck', null, 'The six-handed 13s, 12s and 11s rank below the ten instead of between the jack and the ten.', '', ['american-6']],
+  ['numerals-above-jack', 'deck', null, 'The six-handed 13s, 12s and 11s rank between the queen and the jack.', '', ['american-6']],
+  ['five-handed-p5-defends', 'sides', null, 'At five, P5 plays on East and West\'s side instead of North and South\'s.', '', ['american-5']],
+  ['six-handed-p6-with-north', 'sides', null, 'At six, P6\'s tricks count for North\'s side instead of East\'s.', '', ['american-6']],
+  ['last-trick-only-binds-nominated', 'joker_lead_last_trick_only', null, 'Under joker-leads-last-trick-only a nominated joker, too, may be led only to the last trick.', '', ['australian-4+joker-leads-last-trick-only']],
+  ['double-nullo-partner-sits-out', 'double_nullo', null, 'Under double-nullo the misère declarer\'s partner still sits out.', '', ['australian-4+double-nullo']],
+  ['sans-kitty-in-misere', 'sans_kitty', null, 'Under sans-kitty a misère declarer may play without the kitty too.', '', ['australian-4+sans-kitty']],
+  ['all-pass-dealer-leads', 'all_pass', null, 'Under all-pass-no-trumps the dealer, not the player on the dealer\'s left, leads a passed deal.', '', AM.map((p) => `${p}+all-pass-no-trumps`)],
+  ['all-pass-tricks-score-nothing', 'all_pass', null, 'Under all-pass-no-trumps a passed deal is played but its tricks score nothing.', '', AM.map((p) => `${p}+all-pass-no-trumps`)],
+  // ---- scoring and the end of the game
+  ['american-slam-no-bonus', 'slam_value', null, 'All ten tricks score only the contract\'s value, even below 250.', '', AM3],
+  ['american-defenders-score-nothing', 'defender_trick_points', null, 'The opponents score nothing for their tricks against a suit or no-trump contract.', '', AM3],
+  ['nullo-defenders-score-nothing', 'misere_defender_points', null, 'A lost Nullo gives the opponents nothing, as the default profile\'s misère.', 'Seed 000.', AM],
+  ['nullo-defenders-score-own-tricks', 'misere_defender_points', null, 'Against Nullo the opponents score 10 for each trick they took, not for each the bidder took.', '', AM],
+  ['defender-cap-after-deal', 'defender_cap', null, 'The defender cap looks at the score after the deal: a side that would pass the cap keeps only the points up to the cap\'s edge (none once at it).', '', ['australian-4+defender-cap-490', 'australian-4+defender-cap-480']],
+  ['defender-cap-above-only', 'defender_cap', null, 'The defender cap applies only to a side above the limit, not at it.', '', ['australian-4+defender-cap-490', 'australian-4+defender-cap-480']],
+  ['less-twenty-misere-too', 'bid_values', null, 'Under avondale-less-twenty the misères are worth 20 less too (230, 480).', '', ['australian-4+avondale-less-twenty']],
+  ['american-lose-at-minus-500', 'lose_score', null, 'A player or side at -500 or lower loses and the game ends, the highest score winning.', 'Seed 000, the default profile.', AM],
+  ['american-defence-cannot-win', 'game_end', null, 'Only the contractor reaching 500 on a made contract wins; the opponents cannot win by their trick points.', 'Seed 000, the default profile.', AM3],
+  ['higher-score-wins-ties', 'game_end', null, 'When several reach 500 in one deal, the highest score wins (not the contractor first).', 'Trickster: the higher score wins (notes §1.9).', AM3],
+  ['first-trick-tiebreak-ignored', 'game_end', null, 'When only opponents reach 500 together, the higher score wins instead of the one who took the first trick.', '', AM3],
+  ['fallen-player-wins-anyway', 'barred_at', null, 'A three-handed player who fell to -500 can still win by reaching 500 later.', 'The reading before suite 1.6 (the toggle fallen-player-may-win).', ['three-handed']],
 ];
 
-const INFO = new Map(LIST.map(([name, slug, number, what, where]) => [name, { name, slug, number, what, where }]));
+const INFO = new Map(
+  LIST.map(([name, slug, number, what, where, profiles = DEFAULT]) => [name, { name, slug, number, what, where, profiles }]),
+);
+
+// Whether misreading `name` acts on profile `P` (its name and its Set of toggles): one of
+// its rule sets is P's profile, with at least the toggles the rule set names.
+function appliesTo(name, P) {
+  return INFO.get(name).profiles.some((label) => {
+    const [base, ...toggles] = label.split('+');
+    return P.name === base && toggles.every((t) => P.variants.has(t));
+  });
+}
 
 function requested() {
   const names = [];
@@ -155,15 +221,21 @@ function on(name) {
   return ACTIVE.has(name);
 }
 
-module.exports = { on, select, LIST, INFO, ACTIVE, PER_SCENARIO };
+// Whether misreading `name` is on and acts on profile `P`.
+function active(name, P) {
+  return on(name) && appliesTo(name, P);
+}
+
+module.exports = { on, active, appliesTo, select, LIST, INFO, ACTIVE, PER_SCENARIO, DEFAULT };
 
 if (require.main === module) {
   // node misreadings.js: the names, one a line; --table: the Markdown table of MISREADINGS.md.
   if (process.argv.includes('--table')) {
-    console.log('| # | name | breaks ruling | what the engine does | who reads the game this way |');
-    console.log('|---|---|---|---|---|');
-    LIST.forEach(([name, slug, number, what, where], i) =>
-      console.log(`| ${i + 1} | \`${name}\` | ${number} \`${slug}\` | ${what} | ${where || '—'} |`),
-    );
+    console.log('| # | name | rule sets | breaks | what the engine does | who reads the game this way |');
+    console.log('|---|---|---|---|---|---|');
+    [...INFO.values()].forEach(({ name, slug, number, what, where, profiles }, i) => {
+      const breaks = number === null ? `rule point \`${slug}\`` : `ruling ${number} \`${slug}\``;
+      console.log(`| ${i + 1} | \`${name}\` | ${profiles.join(', ')} | ${breaks} | ${what} | ${where || '—'} |`);
+    });
   } else for (const [name] of LIST) console.log(name);
 }

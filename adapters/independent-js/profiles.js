@@ -6,7 +6,7 @@
 // default's toggles), the site's profile pages (site/profiles/*.md), site/disputes.md and
 // shared/RULINGS.md. Every point the text leaves open is listed in README.md ("Profiles").
 
-const M = require('./misreadings'); // misreadings apply to the default profile only
+const M = require('./misreadings'); // each misreading acts on the rule sets it names
 
 const SUITS = ['S', 'C', 'D', 'H'];
 const JOKER = 'JK';
@@ -224,6 +224,9 @@ function makeProfile(name, variants = []) {
   const table = V.has('one-sits-out') ? PROFILES['american-4']() : PROFILES[name]();
   const P = { name, variants: V, ...BASE, ...table };
   P.misere = { ...P.misere };
+  const mis = (misreading) => M.active(misreading, P);
+  if (mis('three-handed-nullo')) P.misere = { MIS: { after: '8S', value: 250 } };
+  if (mis('nullo-needs-seven')) P.misereNeedsSeven = true;
   if (V.has('dealer-sits-out')) {
     // Four seats, each its own side; the dealer rests and the other three play american-3's
     // game with its 33-card pack.
@@ -242,7 +245,7 @@ function makeProfile(name, variants = []) {
     P.deck = PACKS[24]();
     P.kitty = 2;
   }
-  if (V.has('blind-misere')) P.misere.BMIS = { after: '10D', value: 500, blind: true, sameAs: 'OMIS' };
+  if (V.has('blind-misere')) P.misere.BMIS = { after: '10D', value: 500, blind: true, sameAs: mis('blind-misere-outranks-open') ? undefined : 'OMIS' };
   if (V.has('no-misere')) P.misere = {}; // every misère bid, blind misère included
   if (V.has('misere-without-seven')) P.misereNeedsSeven = false;
   P.jokerLeadLastTrickOnly = V.has('joker-leads-last-trick-only');
@@ -259,7 +262,7 @@ function makeProfile(name, variants = []) {
   P.noSlamBonus = V.has('no-slam-bonus');
   P.lessTwenty = V.has('avondale-less-twenty');
   P.passMayReEnter = V.has('pass-may-re-enter');
-  if (P.barAt === undefined || V.has('fallen-player-may-win')) P.barAt = null;
+  if (P.barAt === undefined || V.has('fallen-player-may-win') || mis('fallen-player-wins-anyway')) P.barAt = null;
   P.inkles = V.has('inkles');
   P.sansKitty = V.has('sans-kitty');
   P.doubleNullo = V.has('double-nullo');
@@ -272,7 +275,9 @@ function makeProfile(name, variants = []) {
   const placeAfter = {};
   for (const [bid, d] of Object.entries(P.misere)) {
     let after = d.after;
-    if (P.isDefault && M.on('misere-by-value')) after = bid === 'MIS' ? '8S' : '10H'; // misreading
+    if (mis('misere-by-value')) after = bid === 'MIS' ? '8S' : '10H'; // misreading
+    if (bid === 'MIS' && mis('nullo-below-eight-spades')) after = '7NT';
+    if (bid === 'MIS' && mis('nullo-above-eight-clubs')) after = '8C';
     (placeAfter[after] = placeAfter[after] || []).push(bid);
   }
   for (const bid of LADDER) {
@@ -290,8 +295,8 @@ function makeProfile(name, variants = []) {
   P.bidOrder = order;
   P.bidRank = rank;
   P.bidValue = (bid) => {
-    if (P.misere[bid]) return P.misere[bid].value;
-    if (bid === '10NT' && P.isDefault && M.on('value-10nt-500')) return 500; // misreading
+    if (P.misere[bid]) return P.misere[bid].value - (P.lessTwenty && mis('less-twenty-misere-too') ? 20 : 0);
+    if (bid === '10NT' && mis('value-10nt-500')) return 500; // misreading
     return ladderValue(bid) - (P.lessTwenty ? 20 : 0);
   };
 
