@@ -102,7 +102,7 @@ const LIST = [
   ['deck-24-widow-of-three', 'kitty_size', null, 'With the 24-card deck the widow keeps three cards (one card is left undealt) and the contractor discards three.', '', ['american-2+deck-24']],
   // ---- auction
   ['bidding-goes-round', 'auction', null, 'Bidding goes round until all but one have passed (a pass is final) instead of one call each.', 'Seed 003 and the default profile bid this way.', AM],
-  ['dealer-calls-first-at-other-tables', 'auction', null, 'The dealer makes the first call.', '', AM3],
+  ['dealer-calls-first-at-other-tables', 'auction', null, 'The dealer makes the first call (with one call each, the dealer\'s call would come first instead of last).', '', AM],
   ['three-handed-one-round', 'auction', null, 'The three-handed game has one round of calls, as seed 002\'s American game.', 'Seed 002 (one opportunity each).', ['three-handed']],
   ['nullo-below-eight-spades', 'bid_order', null, 'Nullo ranks below 8♠ (just above 7NT, the default profile\'s place for misère) instead of between 8♠ and 8♣.', 'Seed 000, the default profile\'s misère.', AM],
   ['nullo-above-eight-clubs', 'bid_order', null, 'Nullo ranks between 8♣ and 8♦ instead of between 8♠ and 8♣.', '', AM],

@@ -63,6 +63,7 @@ from ..scenarios import (
     Step,
 )
 from ..verify.reference import InputError, ReferenceSession
+from .boundaries import BOUNDARY_GENERATORS
 from .cases import Case, auction_start, play_start
 
 __all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for", "generators_for"]
@@ -606,6 +607,7 @@ GENERATORS: tuple[tuple[str, Generator], ...] = (
     ("contract-throw-in", steered("throw-in")),
     ("mid-deal", mid_deal),
     ("joker-endgame", joker_endgame),
+    *BOUNDARY_GENERATORS,
 )
 """The generators in the order deals use them (some twice, for weight)."""
 
