@@ -63,7 +63,7 @@ from ..scenarios import (
     Step,
 )
 from ..verify.reference import InputError, ReferenceSession
-from .boundaries import BOUNDARY_GENERATORS
+from .boundaries import BaseGenerators, boundary_generators
 from .cases import Case, auction_start, play_start
 
 __all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for", "generators_for"]
@@ -607,7 +607,7 @@ GENERATORS: tuple[tuple[str, Generator], ...] = (
     ("contract-throw-in", steered("throw-in")),
     ("mid-deal", mid_deal),
     ("joker-endgame", joker_endgame),
-    *BOUNDARY_GENERATORS,
+    *boundary_generators(BaseGenerators(steered, random_deal, mid_deal, joker_endgame)),
 )
 """The generators in the order deals use them (some twice, for weight)."""
 
