@@ -115,6 +115,13 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
     if not report.deals and report.stopped == "time":  # a budget gone before a deal: unchecked
         err_console().print("fuzz: the time ran out before any deal: nothing was checked")
         return 1
+    if report.deals and not report.checked:  # every deal skipped: nothing was checked
+        err_console().print(
+            "fuzz: the implementation skipped every deal: nothing was checked (choose what it "
+            "can run with --generators, or declare capabilities.starts)",
+            markup=False,
+        )
+        return 1
     return 1 if report.families else 0
 
 
@@ -136,6 +143,7 @@ def run_fuzz(
     startup_timeout: float,
     shrink_budget: int,
     progress: bool,
+    generators: tuple[str, ...] = (),
 ) -> int:
     from ..fuzz.fuzzer import FuzzError, Settings, external_tester, reference_tester
 
@@ -161,6 +169,7 @@ def run_fuzz(
         raise click.BadParameter("must be at least 1", param_hint="--deals")
     if deals is None and seconds is None:
         deals = 100
+    chosen = _chosen_generators(generators, profile, variants)
     settings = Settings(
         seed=seed,
         profile=profile,
@@ -171,6 +180,7 @@ def run_fuzz(
         shrink_budget=shrink_budget,
         only=deal,
         command=command or "",
+        generators=chosen,
     )
     total = (
         1
@@ -208,6 +218,12 @@ def run_fuzz(
             err_console().print("fuzz: interrupted before the first deal", markup=False)
             return 130
         name = tester.implementation.name
+        try:
+            settings = _fitted(settings, tester)
+        except FuzzError as error:
+            close()
+            err_console().print(f"fuzz: {error}", markup=False)
+            return 3
         if jobs > 1:  # each worker starts an adapter of its own
             close()
             factory = fresh
@@ -220,6 +236,53 @@ def run_fuzz(
         if handed:  # never taken: stopped before the first deal
             handed.clear()
             close()
+
+
+def _chosen_generators(
+    names: tuple[str, ...], profile: str, variants: tuple[str, ...]
+) -> tuple[str, ...]:
+    """``--generators`` (comma-separated, repeatable) checked against the generators that
+    exist and apply to the rules; in rotation order."""
+    from ..fuzz.generators import GENERATOR_NAMES, generators_for
+    from ..scenarios.diagnostics import did_you_mean
+
+    wanted = [n.strip() for text in names for n in text.split(",") if n.strip()]
+    for name in wanted:
+        if name not in GENERATOR_NAMES:
+            raise click.BadParameter(
+                f"no generator {name!r}{did_you_mean(name, GENERATOR_NAMES)} "
+                f"(the generators: {', '.join(GENERATOR_NAMES)})",
+                param_hint="--generators",
+            )
+    chosen = tuple(n for n in GENERATOR_NAMES if n in wanted)
+    if chosen and not generators_for(profile, variants, chosen):
+        raise click.BadParameter(
+            f"{', '.join(chosen)}: nothing to generate under these rules (a misère deal "
+            "without misère, a joker endgame without the joker)",
+            param_hint="--generators",
+        )
+    return chosen
+
+
+def _fitted(settings: Settings, tester: Tester) -> Settings:
+    """The settings with the generators limited to the starts the implementation declared
+    it can set up (when it declared them and ``--generators`` did not choose)."""
+    from dataclasses import replace
+
+    from ..fuzz.fuzzer import FuzzError
+    from ..fuzz.generators import generators_taking
+
+    starts = getattr(tester.implementation, "capabilities", None)
+    starts = None if starts is None else starts.starts
+    if starts is None or settings.generators:
+        return settings
+    taken = generators_taking(starts)
+    if not taken and not {"deck", "auction", "play", "game"} <= set(starts):
+        raise FuzzError(
+            f"the implementation declared it can set up only these starts: "
+            f"{', '.join(starts) or 'none'}; no generator makes deals with only those"
+        )
+    return replace(settings, generators=taken)
 
 
 def _handed_first(
@@ -327,6 +390,16 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
         ),
         click.option(
             "--progress/--no-progress", default=True, help="A progress bar on a terminal."
+        ),
+        click.option(
+            "--generators",
+            "generators",
+            multiple=True,
+            metavar="NAMES",
+            help="Only these generators, comma-separated (repeatable): random, "
+            "contract-suit, illegal, …, auction (calls only: for an engine of the bidding "
+            "alone). Default: the whole rotation, or what the adapter declares it can "
+            "set up (capabilities.starts).",
         ),
     ]
     for option in reversed(options):

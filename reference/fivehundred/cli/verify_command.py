@@ -9,11 +9,13 @@ status 2, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,6 +37,7 @@ from ..verify.protocol import ImplementationInfo
 from ..verify.runner import ReferenceImplementation, Selection
 from ..verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
 from ..verify.verification import (
+    Entry,
     Verification,
     expectations_from_run,
     not_run,
@@ -173,9 +176,17 @@ def _verify_external(
             timeout=implementation.timeout,
             allow_unexpected_pass=options.allow_unexpected_pass,
         )
-        run_verification(
-            verification, scenarios, implementation, expectations, max_time=options.max_time
-        )
+        with _progress_bar(len(scenarios)) as on_entry:
+            run_verification(
+                verification,
+                scenarios,
+                implementation,
+                expectations,
+                on_entry=on_entry,
+                max_time=options.max_time,
+            )
+        if implementation.gave_up is not None:  # the cause, not "all N errored"
+            verification.broken = implementation.gave_up
         lingering = implementation.lingering_warning()
         if lingering is not None:
             verification.warnings.append(lingering)
@@ -185,6 +196,41 @@ def _verify_external(
         raise
     finally:
         implementation.close()
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int) -> Iterator[Callable[[Entry], None] | None]:
+    """A progress bar on standard error while an adapter runs, when that is a terminal
+    (as fuzz shows one): scenarios done, how many failed and errored so far."""
+    console = err_console()
+    if not console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn("verify"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[found]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task("verify", total=total, found="")
+    counts = {"failed": 0, "errored": 0}
+
+    def update(entry: Entry) -> None:
+        if entry.status.value in counts:
+            counts[entry.status.value] += 1
+        found = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+        bar.update(task, advance=1, found=found)
+
+    bar.start()
+    try:
+        yield update
+    finally:
+        bar.stop()
 
 
 def _verify_reference(
@@ -332,6 +378,23 @@ def _unknown_observations(verification: Verification) -> str | None:
     )
 
 
+def _unknown_profiles(verification: Verification) -> str | None:
+    """A warning for profile names an adapter declares that the suite does not know,
+    each with the nearest known names (its scenarios are otherwise all skipped as "not
+    supported", the typo unnoticed)."""
+    from ..verify.external import unknown_profiles
+
+    if verification.capabilities is None:
+        return None
+    unknown = unknown_profiles(verification.capabilities)
+    if not unknown:
+        return None
+    return (
+        f"the adapter's capabilities name profiles the suite does not know: "
+        f"{'; '.join(unknown)} (`fivehundred profiles` lists them)"
+    )
+
+
 def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     """The command itself.  The time reported is the whole command's: loading and
     checking the scenario files, starting the implementation and running every scenario."""
@@ -350,8 +413,8 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     else:
         verification = _verify_external(options, scenarios, expectations)
         progress.adapter_done = True
-        unknown = _unknown_observations(verification)
-        for warning in ([unknown] if unknown else []) + verification.warnings:
+        noted = [_unknown_profiles(verification), _unknown_observations(verification)]
+        for warning in [w for w in noted if w] + verification.warnings:
             err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
             warnings.append(warning)
     verification.warnings = warnings

@@ -7,7 +7,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..safety import atomic_write_text
+from ..safety import atomic_write_text, one_line
 from ..scenarios import load_file
 from ..verify.runner import ReferenceImplementation, judge
 from .fuzzer import FuzzReport
@@ -21,15 +21,39 @@ def _headline(report: FuzzReport) -> str:
     stop = why.get(report.stopped, "")
     if not report.deals:  # a shard with no deal of its own, or a time limit hit at once
         return f"No deal was run (seed {report.seed}){stop}: nothing was checked."
+    skipped = ""
+    if report.skipped:
+        skipped = f" ({report.skipped} more skipped by the implementation)"
+    if not report.checked:
+        return (
+            f"The implementation skipped all {report.deals} deals (seed {report.seed}){stop}: "
+            "nothing was checked."
+        )
     if not families:
         return (
-            f"No disagreement in {report.deals} deals with seed {report.seed}{stop}: "
-            f"{report.implementation} agreed with the reference at every step."
+            f"No disagreement in {report.checked} deals with seed {report.seed}{skipped}{stop}: "
+            f"{one_line(report.implementation)} agreed with the reference at every step."
         )
     return (
-        f"{report.disagreeing} of {report.deals} deals disagreed with the reference "
-        f"(seed {report.seed}){stop}: {families} families."
+        f"{report.disagreeing} of {report.checked} deals disagreed with the reference "
+        f"(seed {report.seed}){skipped}{stop}: {families} families."
     )
+
+
+def skip_lines(report: FuzzReport) -> list[str]:
+    """How many deals the implementation skipped, by generator and by reason (its own
+    words, made safe to print)."""
+    if not report.skipped:
+        return []
+    by_generator = ", ".join(
+        f"{name} {count}" for name, count in sorted(report.skipped_by_generator.items())
+    )
+    lines = [f"skipped by the implementation: {report.skipped} deals ({by_generator})"]
+    lines += [
+        f"  {count} because {one_line(reason)[:200]}"
+        for reason, count in report.skip_reasons.most_common()
+    ]
+    return lines
 
 
 def render_text(report: FuzzReport) -> str:
@@ -43,6 +67,9 @@ def render_text(report: FuzzReport) -> str:
         "deals by generator: "
         + ", ".join(f"{name} {count}" for name, count in sorted(report.by_generator.items()))
     )
+    if report.generators:
+        lines.append(f"generators chosen: {', '.join(report.generators)}")
+    lines += skip_lines(report)
     for number, family in enumerate(report.sorted_families, 1):
         lines.append("")
         lines.append(f"{number}. {family.signature.describe()}  ×{family.count}")
@@ -66,6 +93,17 @@ def render_markdown(report: FuzzReport) -> str:
     out = [f"# Fuzz report: {report.implementation}", "", _headline(report), ""]
     out.append(f"- seed: `{report.seed}`, profile: `{report.label}`, deals: {report.deals}")
     out.append(f"- command: `{report.command}`" if report.command else "- in-process reference")
+    if report.generators:
+        out.append(f"- generators: {', '.join(report.generators)}")
+    if report.skipped:
+        by_generator = ", ".join(
+            f"{name} {count}" for name, count in sorted(report.skipped_by_generator.items())
+        )
+        out.append(f"- skipped by the implementation: {report.skipped} deals ({by_generator})")
+        out += [
+            f"    - {count} because {_markdown_text(reason)}"
+            for reason, count in report.skip_reasons.most_common()
+        ]
     out.append("")
     if report.families:
         out += [
@@ -82,6 +120,12 @@ def render_markdown(report: FuzzReport) -> str:
             out += ["", f"## {number}. {family.signature.describe()}", "", "```yaml"]
             out += [family.scenario.rstrip("\n"), "```"]
     return "\n".join(out) + "\n"
+
+
+def _markdown_text(text: str) -> str:
+    """Text from an adapter as literal Markdown on one line: no HTML, no markup."""
+    special = "\\`*_[]<>|#"
+    return "".join("\\" + c if c in special else c for c in one_line(text)[:200])
 
 
 def render(report: FuzzReport, fmt: str) -> str:

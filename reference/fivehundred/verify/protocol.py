@@ -84,6 +84,9 @@ class Capabilities:
     """The observation keys it can report, or ``None`` for all of them (§5)."""
     variants: tuple[str, ...] = ()
     """The variant toggles it implements (none unless declared)."""
+    starts: tuple[str, ...] | None = None
+    """The kinds of start it can set up (``deck``, ``auction``, ``play``, ``game``), or
+    ``None`` for all of them (§5)."""
 
     def as_json(self) -> dict[str, Any]:
         declared: dict[str, Any] = {"profiles": list(self.profiles)}
@@ -93,6 +96,8 @@ class Capabilities:
         declared["error_codes"] = self.error_codes
         if self.observations is not None:
             declared["observations"] = list(self.observations)
+        if self.starts is not None:
+            declared["starts"] = list(self.starts)
         return declared
 
 
@@ -251,7 +256,7 @@ def _hello_reply_surely_valid(message: Any) -> bool:
         and _names_ok(capabilities.get("profiles"))
         and all(
             key not in capabilities or _names_ok(capabilities[key])
-            for key in ("variants", "observations")
+            for key in ("variants", "observations", "starts")
         )
         and all(type(capabilities.get(key)) is bool for key in ("legal_actions", "error_codes"))
     )
@@ -286,6 +291,7 @@ def parse_hello_reply(message: Any) -> Hello:
             if capabilities.get("observations") is None
             else tuple(capabilities["observations"]),
             tuple(capabilities.get("variants") or ()),
+            None if capabilities.get("starts") is None else tuple(capabilities["starts"]),
         ),
     )
 
