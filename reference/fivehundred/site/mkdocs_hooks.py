@@ -53,6 +53,7 @@ from fivehundred.site.dispute_page import (
     fill_disputes_page,
 )
 from fivehundred.site.disputes import PROFILES_DIR, profile_targets
+from fivehundred.site.engines import ThirdParty
 from fivehundred.site.generator import (
     CLAUSE_ANCHORS,
     RENDER_CACHE,
@@ -76,6 +77,7 @@ from fivehundred.site.results import (
     RESULTS_DIR,
     RESULTS_MARKER,
     Report,
+    load_engines,
     load_reports,
     results_markdown,
 )
@@ -97,6 +99,7 @@ class _State:
     scenarios: ClassVar[list[Scenario]] = []
     disputes: ClassVar[list[Dispute]] = []
     reports: ClassVar[list[Report]] = []
+    engines: ClassVar[list[ThirdParty]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -139,6 +142,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             + "\n  ".join(problems)
         )
     _State.reports = reports
+    engines, problems = load_engines(_repo_root(config), reports)
+    if problems:  # a family that does not match its report would misreport the engine
+        raise PluginError(
+            "a third-party engine's files do not fit its report:\n  " + "\n  ".join(problems)
+        )
+    _State.engines = engines
     _cache_search(config)
     _State.published = {}
     _State.model = None
@@ -271,7 +280,14 @@ def _put_back(html: str, uri: str) -> str:
 def _results(uri: str, model: SiteModel) -> str:
     rows = [(anchor, model.clause_link(anchor, uri)) for anchor in CLAUSE_ANCHORS]
     links = {r.file: relative_link(uri, r.file) for r in _State.reports}
-    return results_markdown(_State.reports, model.scenarios, rows, links)
+    return results_markdown(
+        _State.reports,
+        model.scenarios,
+        rows,
+        links,
+        _State.engines,
+        lambda scenario_id: relative_link(uri, scenario_uri(scenario_id)),
+    )
 
 
 def _dispute_content(markdown: str, uri: str, model: SiteModel) -> str:
