@@ -369,6 +369,27 @@ def test_the_conformance_page_shows_a_column_per_report(page: Any, base_url: str
     assert response.ok and response.json()["implementation"]["name"] == "fivehundred-reference"
 
 
+def test_every_column_of_the_conformance_matrix_is_in_view_at_1280_px(
+    page: Any, base_url: str
+) -> None:
+    """The desktop tab is 1280 px wide: every report's column of the matrix is within
+    the page's view, none cut off behind the table's edge or needing a sideways scroll."""
+    page.goto(base_url + "conformance/")
+    outside = page.evaluate(
+        """() => {
+        const table = document.querySelector('.fh-results table');
+        let box = table.parentElement;  // the nearest box that clips or scrolls it
+        while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+        const edge = Math.min(window.innerWidth, box ? box.getBoundingClientRect().right : 1e9);
+        return [...table.querySelectorAll('thead th')]
+          .filter(th => th.getBoundingClientRect().right > edge + 1)
+          .map(th => th.innerText);
+      }"""
+    )
+    assert outside == []
+    page.locator(".fh-results").screenshot(path=str(SHOTS / "conformance-matrix-1280.png"))
+
+
 PHONE_PAGES = [
     "",
     "conformance/",
