@@ -1,13 +1,21 @@
 """An adapter that fails every scenario the same way is given up on: after ten kills in
 a row for one cause the runner sends nothing more, and reports a broken adapter (exit 3)
-naming the cause, instead of restarting it for every scenario of the suite.  And a
-mistyped profile in a hello reply gets "did you mean".
+naming the cause, instead of restarting it for every scenario of the suite; on a
+terminal it shows its progress meanwhile.  And a mistyped profile in a hello reply gets
+"did you mean".
 
-Real adapter processes, so slow; the runner runs in this process.
+Real adapter processes, so slow; the runner runs in this process, except to show its
+progress bar on a (pseudo-)terminal.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,3 +69,39 @@ def test_a_mistyped_profile_in_the_hello_gets_did_you_mean(marker: str) -> None:
         run.stderr
     )
     assert "american-3" not in run.stderr.split("does not know")[1].split("\n")[0]
+
+
+def _stderr_on_a_terminal(*args: str) -> tuple[int, str]:
+    """``fivehundred ARGS`` as a process whose standard error is a pseudo-terminal."""
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fivehundred", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    os.close(slave)
+    out = b""
+    try:
+        while select.select([master], [], [], 120)[0]:
+            chunk = os.read(master, 65536)
+            if not chunk:
+                break
+            out += chunk
+    except OSError:  # the other end closed: Linux reports EIO
+        pass
+    finally:
+        os.close(master)
+    return process.wait(timeout=120), out.decode(errors="replace")
+
+
+def test_verify_shows_its_progress_on_a_terminal_only(marker: str, tmp_path: Path) -> None:
+    serve = adapter("partial.py", marker=marker)
+    report = str(tmp_path / "report.json")
+    args = ("verify", "--impl", serve, "--area", "auction", "--format", "json", "-o", report)
+    code, shown = _stderr_on_a_terminal(*args)
+    assert code == 0
+    total = len(json.loads(Path(report).read_text())["scenarios"])
+    assert "verify" in shown and f"{total}/{total}" in shown and "━" in shown
+    piped = cli_here(*args)
+    assert piped.code == 0 and "━" not in piped.stderr

@@ -3,8 +3,8 @@
 ``python -m fivehundred.site.results --engine NAME --checkout DIR`` runs the engine's
 adapter (``adapters/third-party/NAME/engine.json`` says how) against the user's checkout
 and writes the report its column of the conformance page is made from;
-``--check`` checks every report and every engine's deviation families without running
-anything.  Both print what they do, and problems on standard error.
+``--check`` (in :mod:`.results`) checks every report and every engine's deviation families
+without running anything.
 """
 
 from __future__ import annotations
@@ -14,15 +14,17 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .engines import ENGINE_FILE, THIRD_PARTY_DIR, Engine, EngineError, read_engine
-from .results import RESULTS_DIR, load_engines, load_reports
 
-__all__ = ["check_engines", "regenerate_engine"]
+__all__ = ["regenerate_engine"]
 
 
-def regenerate_engine(root: Path, name: str, checkout: Path) -> int:
+def regenerate_engine(
+    root: Path, name: str, checkout: Path, problems_now: Callable[[], list[str]]
+) -> int:
     """Run a third-party engine's adapter against a checkout of the engine and write its
     report where its ``engine.json`` says; then check its deviation families against the
     new report.  The exit status is verify's (0 conformant, 1 not, 3 broken adapter), or
@@ -31,7 +33,8 @@ def regenerate_engine(root: Path, name: str, checkout: Path) -> int:
     ``engine.json`` gives everything: ``command`` (the adapter, run from the repository's
     root), ``checkout_variable`` (set to the checkout's path), ``commit`` (the checkout
     must be at it), ``system_packages`` (named when the command's program is missing) and
-    ``report`` (where the report goes)."""
+    ``report`` (where the report goes).  ``problems_now`` reads the reports and the
+    engines' files again and says what does not fit."""
     from ..scenarios.diagnostics import did_you_mean
 
     place = root / THIRD_PARTY_DIR / name
@@ -76,9 +79,7 @@ def regenerate_engine(root: Path, name: str, checkout: Path) -> int:
     if code not in (0, 1):
         print(f"{engine.report}: the run ended with status {code}", file=sys.stderr)
         return code
-    reports, problems = load_reports(root / RESULTS_DIR)
-    problems += load_engines(root, reports)[1]
-    mine = [p for p in problems if engine.report in p or f"/{name}/" in p]
+    mine = [p for p in problems_now() if engine.report in p or f"/{name}/" in p]
     for problem in mine:
         print(f"to update: {problem}", file=sys.stderr)
     return max(code, 1 if mine else 0)
@@ -112,19 +113,3 @@ def _checkout_problem(engine: Engine, checkout: Path) -> str | None:
             f"{engine.commit} (or, to test another commit, change commit in its engine.json)"
         )
     return None
-
-
-def check_engines(root: Path) -> int:
-    """``--check``: every report valid, every engine's files usable and its families
-    fitting its report; the problems on stderr, exit 1 if any."""
-    reports, problems = load_reports(root / RESULTS_DIR)
-    engines, more = load_engines(root, reports)
-    problems += more
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    families = sum(len(e.families) for e in engines)
-    print(
-        f"{len(reports)} reports, {len(engines)} third-party engines, {families} deviation "
-        f"families: {len(problems) or 'no'} problems"
-    )
-    return 1 if problems else 0

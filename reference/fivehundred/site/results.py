@@ -477,6 +477,26 @@ def refresh(root: Path, only: Sequence[str] = ()) -> int:
     return worst
 
 
+def _all_problems(root: Path) -> tuple[list[Report], list[ThirdParty], list[str]]:
+    reports, problems = load_reports(root / RESULTS_DIR)
+    engines, more = load_engines(root, reports)
+    return reports, engines, problems + more
+
+
+def check_engines(root: Path) -> int:
+    """``--check``: every report valid, every engine's files usable and its families
+    fitting its report; the problems on stderr, exit 1 if any."""
+    reports, engines, problems = _all_problems(root)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    families = sum(len(e.families) for e in engines)
+    print(
+        f"{len(reports)} reports, {len(engines)} third-party engines, {families} deviation "
+        f"families: {len(problems) or 'no'} problems"
+    )
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m fivehundred.site.results",
@@ -511,8 +531,6 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.root / "scenarios").is_dir():
         parser.error(f"{args.root} has no scenarios/ folder; run it from the repository root")
     if args.check:
-        from .engine_reports import check_engines
-
         return check_engines(args.root)
     if (args.engine is None) != (args.checkout is None):
         parser.error("--engine and --checkout go together")
@@ -521,7 +539,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--only refreshes the project's own reports; not with --engine")
         from .engine_reports import regenerate_engine
 
-        return regenerate_engine(args.root, args.engine, args.checkout)
+        root = args.root
+        return regenerate_engine(root, args.engine, args.checkout, lambda: _all_problems(root)[2])
     return refresh(args.root, args.only)
 
 
