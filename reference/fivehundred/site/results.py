@@ -369,13 +369,13 @@ def _engine_section(
 
 def _column_label(report: Report, engines: Mapping[str, ThirdParty]) -> str:
     """A column's header: an engine's short name, linking to its section; a report of
-    the project's or anyone else's by its implementation's name.  A long name may break
+    the project's or anyone else's by its implementation's name and version.  A long name may break
     after its hyphens, so that many columns fit a page."""
     for third_party in engines.values():
         if third_party.engine.report == report.file:
             name = third_party.engine.name
             return f"[{_escape(name)}](#engine-{name})".replace("\\-", "\\-<wbr>")
-    return _escape(report.name).replace("\\-", "\\-<wbr>")
+    return _escape(report.label).replace("\\-", "\\-<wbr>")
 
 
 def results_markdown(
