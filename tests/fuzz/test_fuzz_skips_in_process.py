@@ -97,6 +97,9 @@ def test_chosen_generators_rotate_and_name_the_deal() -> None:
         case = generate(1, index, only=("auction",))
         assert case.setup.kind == "auction"
         assert all(isinstance(step, CallStep) for step in case.actions)
+        # an auction ends with passes: the others' after the last bid, or everyone's
+        calls = [step.call for step in case.actions if isinstance(step, CallStep)]
+        assert calls.count("PASS") >= 3
 
 
 def test_the_starts_an_implementation_declares_choose_the_generators() -> None:

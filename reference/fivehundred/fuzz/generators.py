@@ -623,7 +623,13 @@ def auction_only(rng: random.Random, profile: Profile) -> Case:
         pass_rate = 0.3 + 0.1 * len(driver.actions)
         low = bids[: rng.randrange(1, 5)]  # mostly the lowest bids: longer auctions
         chosen = rng.choice(low) if low and rng.random() > min(pass_rate, 0.8) else None
-        driver.take(action_step(current.to_act, chosen if chosen is not None else legal[-1]))
+        passes = [a for a in legal if not isinstance(a, Bid)]
+        if chosen is None and passes:
+            driver.take(action_step(current.to_act, passes[0]))
+        elif chosen is not None:
+            driver.take(action_step(current.to_act, chosen))
+        else:  # no pass to make (not in any profile's auction): a bid after all
+            driver.take(action_step(current.to_act, bids[0]))
     for _ in range(rng.randrange(3)):  # calls after the auction: wrong-phase
         driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
