@@ -93,6 +93,7 @@ def test_many_distinct_skip_reasons_are_kept_to_a_few() -> None:
 def test_chosen_generators_rotate_and_name_the_deal() -> None:
     report = _run(generators=("auction",), deals=6)
     assert report.by_generator == {"auction": 6} and report.skipped == 0
+    without_ten_no_trumps = 0
     for index in range(6):
         case = generate(1, index, only=("auction",))
         assert case.setup.kind == "auction"
@@ -100,6 +101,8 @@ def test_chosen_generators_rotate_and_name_the_deal() -> None:
         # an auction ends with passes: the others' after the last bid, or everyone's
         calls = [step.call for step in case.actions if isinstance(step, CallStep)]
         assert calls.count("PASS") >= 3
+        without_ten_no_trumps += "10NT" not in calls
+    assert without_ten_no_trumps  # auctions climb by small steps, not to the top at once
 
 
 def test_the_starts_an_implementation_declares_choose_the_generators() -> None:
