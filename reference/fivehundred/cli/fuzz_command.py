@@ -14,7 +14,7 @@ import click
 
 from ..engine import PROFILE_NAMES, get_profile
 from ..safety import atomic_write_text, clean_text
-from .consoles import err_console, out_console
+from .consoles import err_console, out_console, progress_bar
 from .params import OutputFile, Seconds
 from .stopping import signals_raise
 
@@ -45,34 +45,22 @@ def _terminate_like_ctrl_c() -> contextlib.AbstractContextManager[None]:
 
 
 def _progress_bar(total: int | None) -> tuple[Callable[..., None], Callable[[], None]]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = err_console()
-    if not console.is_terminal:
-        return (lambda report: None), (lambda: None)
-    bar = Progress(
-        TextColumn("fuzz"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[found]}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    task = bar.add_task("fuzz", total=total, found="")
-    bar.start()
+    shown = progress_bar("fuzz", total)
+    if shown is None:
+        return _nothing, _stop_nothing
+    move, stop = shown
 
     def update(report: object) -> None:
         from ..fuzz.fuzzer import FuzzReport
 
         assert isinstance(report, FuzzReport)
-        bar.update(
-            task,
-            completed=report.deals,
-            found=f"{report.disagreeing} disagreeing, {len(report.families)} families",
+        skipped = f", {report.skipped} skipped" if report.skipped else ""
+        move(
+            report.deals,
+            f"{report.disagreeing} disagreeing, {len(report.families)} families{skipped}",
         )
 
-    return update, bar.stop
+    return update, stop
 
 
 def _nothing(report: object) -> None:

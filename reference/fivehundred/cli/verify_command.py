@@ -43,7 +43,7 @@ from ..verify.verification import (
     not_run,
     run_verification,
 )
-from .consoles import err_console, out_console, print_diagnostics
+from .consoles import err_console, out_console, print_diagnostics, progress_bar
 from .finding import no_match_message, normalise_selection, unknown_ids_message
 from .stopping import signals_held, signals_raise
 
@@ -202,35 +202,25 @@ def _verify_external(
 def _progress_bar(total: int) -> Iterator[Callable[[Entry], None] | None]:
     """A progress bar on standard error while an adapter runs, when that is a terminal
     (as fuzz shows one): scenarios done, how many failed and errored so far."""
-    console = err_console()
-    if not console.is_terminal:
+    shown = progress_bar("verify", total)
+    if shown is None:
         yield None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    bar = Progress(
-        TextColumn("verify"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[found]}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    task = bar.add_task("verify", total=total, found="")
+    move, stop = shown
     counts = {"failed": 0, "errored": 0}
+    done = 0
 
     def update(entry: Entry) -> None:
+        nonlocal done
+        done += 1
         if entry.status.value in counts:
             counts[entry.status.value] += 1
-        found = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
-        bar.update(task, advance=1, found=found)
+        move(done, ", ".join(f"{n} {what}" for what, n in counts.items() if n))
 
-    bar.start()
     try:
         yield update
     finally:
-        bar.stop()
+        stop()
 
 
 def _verify_reference(
