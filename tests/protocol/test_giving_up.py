@@ -71,6 +71,17 @@ def test_a_mistyped_profile_in_the_hello_gets_did_you_mean(marker: str) -> None:
     assert "american-3" not in run.stderr.split("does not know")[1].split("\n")[0]
 
 
+def test_declared_starts_are_kept_to_and_a_mistyped_one_gets_did_you_mean(marker: str) -> None:
+    command = adapter("skips_some.py", "Deck,auction", "--declare", marker=marker)
+    run = cli_here("verify", "--impl", command, "--area", "auction", "--format", "json")
+    assert "starts the suite does not know: 'Deck'; did you mean deck?" in run.stderr
+    scenarios = run.json()["scenarios"]
+    skipped = [e for e in scenarios if e["status"] == "skipped"]
+    assert skipped and all("cannot set up a deck start" in e["message"] for e in skipped)
+    # the runner sent none of them: the adapter skips an undeclared start with its own words
+    assert not any("no deck start" in e["message"] for e in scenarios)
+
+
 def _stderr_on_a_terminal(*args: str) -> tuple[int, str]:
     """``fivehundred ARGS`` as a process whose standard error is a pseudo-terminal."""
     master, slave = pty.openpty()

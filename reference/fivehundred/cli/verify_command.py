@@ -385,6 +385,24 @@ def _unknown_profiles(verification: Verification) -> str | None:
     )
 
 
+def _unknown_starts(verification: Verification) -> str | None:
+    """A warning for start kinds an adapter declares that the suite does not know (a
+    typo such as ``Deck`` would skip every deck start as "cannot set up")."""
+    from ..scenarios.diagnostics import did_you_mean
+    from ..scenarios.vocabulary import STARTS
+
+    declared = verification.capabilities and verification.capabilities.starts
+    known = [start.name for start in STARTS]
+    unknown = [s for s in declared or () if s not in known]
+    if not unknown:
+        return None
+    named = "; ".join(f"{clean_text(s)!r}{did_you_mean(s, known)}" for s in unknown)
+    return (
+        f"the adapter's capabilities list starts the suite does not know: {named} "
+        f"(the starts: {', '.join(known)})"
+    )
+
+
 def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     """The command itself.  The time reported is the whole command's: loading and
     checking the scenario files, starting the implementation and running every scenario."""
@@ -403,7 +421,11 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     else:
         verification = _verify_external(options, scenarios, expectations)
         progress.adapter_done = True
-        noted = [_unknown_profiles(verification), _unknown_observations(verification)]
+        noted = [
+            _unknown_profiles(verification),
+            _unknown_starts(verification),
+            _unknown_observations(verification),
+        ]
         for warning in [w for w in noted if w] + verification.warnings:
             err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
             warnings.append(warning)
