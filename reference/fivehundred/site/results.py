@@ -353,7 +353,11 @@ def _engine_section(
     ]
     if report is None:
         return [*lines, "*No report yet.*", ""]
-    lines += [engine_headline(report, scenarios), ""]
+    lines += [
+        f"{engine_headline(report, scenarios)} Suite {_escape(report.suite_version)}, run "
+        f"{_escape(report.started_at[:10])}.",
+        "",
+    ]
     if report.broken:
         lines += [f"The adapter was judged broken: {_escape(report.broken)}.", ""]
     if third_party.families:
@@ -369,8 +373,8 @@ def _engine_section(
 
 def _column_label(report: Report, engines: Mapping[str, ThirdParty]) -> str:
     """A column's header: an engine's short name, linking to its section; a report of
-    the project's or anyone else's by its implementation's name and version.  A long name may break
-    after its hyphens, so that many columns fit a page."""
+    the project's or anyone else's by its implementation's name and version.  A long
+    name may break after its hyphens, so that many columns fit a page."""
     for third_party in engines.values():
         if third_party.engine.report == report.file:
             name = third_party.engine.name
