@@ -9,7 +9,9 @@ include a discard of one token too many that repeats a card.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 from fivehundred.fuzz.fuzzer import FuzzReport, Settings, Tester, fuzz, merge
 from fivehundred.fuzz.generators import GENERATOR_STARTS, generate, generators_taking
@@ -17,6 +19,7 @@ from fivehundred.fuzz.report import render
 from fivehundred.fuzz.signature import _shapes
 from fivehundred.scenarios import CallStep, DiscardStep, Scenario
 from fivehundred.verify.runner import ReferenceImplementation, RunOutcome
+from fuzz_cli import run_in_process
 
 
 class SkipsPlayStarts:
@@ -80,6 +83,15 @@ def test_shards_with_skips_merge_as_one_run() -> None:
     assert merged.skip_reasons == whole.skip_reasons
     again = FuzzReport.from_json(merged.as_json())
     assert again.skip_reasons == whole.skip_reasons and again.skipped == whole.skipped
+
+
+def test_a_report_whose_skips_are_not_an_object_is_refused_by_name(tmp_path: Path) -> None:
+    data = _run(deals=2).as_json()
+    data["skipped"] = [1]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    done = run_in_process("fuzz", "merge", str(path))
+    assert done.returncode == 2 and "skipped: expected an object" in done.stderr
 
 
 def test_many_distinct_skip_reasons_are_kept_to_a_few() -> None:

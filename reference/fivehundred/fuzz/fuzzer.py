@@ -361,10 +361,14 @@ class FuzzReport:
             variants=tuple(sorted(str(v) for v in data.get("variants", ()))),
             generators=tuple(str(g) for g in data.get("generators", ())),
         )
-        skipped = data.get("skipped") or {}  # absent from reports made before skips counted
-        for name, count in dict(skipped.get("by_generator") or {}).items():
+        skipped = data.get("skipped", {})  # absent from reports made before skips counted
+        if not isinstance(skipped, Mapping) or not all(
+            isinstance(skipped.get(key, {}), Mapping) for key in ("by_generator", "reasons")
+        ):
+            raise FuzzError("skipped: expected an object with by_generator and reasons")
+        for name, count in skipped.get("by_generator", {}).items():
             report.skipped_by_generator[str(name)] = int(count)
-        for reason, count in dict(skipped.get("reasons") or {}).items():
+        for reason, count in skipped.get("reasons", {}).items():
             report.count_skip(str(reason), int(count))
         for item in data["families"]:
             family = Family.from_json(item)
