@@ -105,6 +105,13 @@ def test_a_family_scenario_missing_from_the_report_is_a_problem() -> None:
         ),
         ("engine: sample\nfamilies: [\n", "3:1", "expected"),
         (
+            "engine: sample\nfamilies:\n  - id: a\n    sentence: It is wrong.\n"
+            "    rulings: [dealer-rotation, dealer-rotates]\n    examples: [AAAA]\n"
+            "    scenarios: [AAAA]\n",
+            "5:32",  # the second ruling
+            "no rule anchor 'dealer-rotates'; did you mean dealer-rotation",
+        ),
+        (
             "engine: sample\nfamilies:\n  - {id: a, sentence: no full stop, rulings: [], "
             "examples: [AAAA], scenarios: [AAAA]}\n",
             "3:23",  # the sentence

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..resources import describe_error, validator
 from ..safety import FileRefused, JsonRefused, read_regular_file, strict_json
+from ..scenarios.rulings import anchor_exists, unknown_anchor_message
 
 __all__ = [
     "DEVIATIONS_FILE",
@@ -178,6 +179,13 @@ def read_deviations(path: Path, file: str) -> tuple[str, tuple[Family, ...]]:
             mark = source.value(("families", index, "id"))
             raise EngineError(f"{file}:{mark.line}:{mark.column}: family {family.id} twice")
         seen.add(family.id)
+        for number, slug in enumerate(family.rulings):
+            if not anchor_exists(slug):
+                mark = source.value(("families", index, "rulings", number))
+                raise EngineError(
+                    f"{file}:{mark.line}:{mark.column}: family {family.id}: "
+                    f"{unknown_anchor_message(slug)}"
+                )
         outside = [i for i in family.examples if i not in family.scenarios]
         if outside:
             mark = source.value(("families", index, "examples"))
