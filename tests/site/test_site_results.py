@@ -93,7 +93,7 @@ def test_cells_tick_only_when_everything_passed_in_full() -> None:
     assert failed.startswith("✘ 1 failed · 1 errored"), failed  # the worst first
     assert "1 passed" in failed
     assert cell([]) == "—"
-    assert "\u00a0" in cell([State.FAILED]) and " · " in cell([State.FAILED, State.PASSED])
+    assert "\u00a0" in cell([State.FAILED]) and "\u00a0· " in cell([State.FAILED, State.PASSED])
 
 
 def test_the_matrix_has_a_column_per_report_and_a_row_per_ruling(

@@ -295,7 +295,7 @@ def cell(states: Sequence[State]) -> str:
         return f"✔{_NBSP}{len(states)}{_NBSP}passed"
     # worst first; each count holds together and a narrow column wraps between them
     parts = [f"{n}{_NBSP}{state.value.replace(' ', _NBSP)}" for state, n in counts.items()]
-    text = " · ".join(reversed(parts))
+    text = f"{_NBSP}· ".join(reversed(parts))  # a line may break after a dot, not before
     if State.FAILED in counts or State.ERRORED in counts:
         return f"✘{_NBSP}{text}"
     return text
