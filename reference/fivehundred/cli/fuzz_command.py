@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import click
 
 from ..engine import PROFILE_NAMES, get_profile
-from ..safety import atomic_write_text, clean_text
+from ..safety import MAX_FUZZ_DEALS, MAX_FUZZ_JOBS, atomic_write_text, clean_name, clean_text
 from .consoles import err_console, out_console
-from .params import OutputFile, Seconds
+from .params import OutputFile, OutputFolder, Seconds
 from .stopping import signals_raise
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..fuzz.perft import Position
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
-MAX_JOBS = 64
+MAX_JOBS = MAX_FUZZ_JOBS
 """The most adapter processes ``--jobs`` starts; fewer when there are fewer deals."""
 
 
@@ -93,23 +93,25 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         sys.stdout.write(text)
     else:
         atomic_write_text(output, text)
-        err_console().print(f"wrote the report to {clean_text(str(output))}", markup=False)
+        err_console().print(f"wrote the report to {clean_name(output)}", markup=False)
     if out_dir is not None:
         written = write_scenarios(report, out_dir)
         kept = [w for w in written if w.kept]
         bad = [w for w in written if w.problems]
+        count = sum(1 for w in written if not (w.kept or w.refused))
         err_console().print(
-            f"wrote {len(written) - len(kept)} scenarios to {clean_text(str(out_dir))}",
+            f"wrote {count} scenarios to {clean_name(out_dir)}",
             markup=False,
         )
         for item in kept:
             err_console().print(
-                f"{clean_text(str(item.path))}: kept as it was (a different file of that name "
+                f"{clean_name(item.path)}: kept as it was (a different file of that name "
                 "is already there; remove it to write this run's)",
                 markup=False,
             )
         for item in bad:
-            err_console().print(f"{item.path}: {'; '.join(item.problems)}", markup=False)
+            problems = clean_text("; ".join(item.problems))
+            err_console().print(f"{clean_name(item.path)}: {problems}", markup=False)
     if report.stopped == "interrupted":
         return 130
     if not report.deals and report.stopped == "time":  # a budget gone before a deal: unchecked
@@ -159,6 +161,15 @@ def run_fuzz(
         )
     if deals is not None and deals < 1:
         raise click.BadParameter("must be at least 1", param_hint="--deals")
+    for value, hint in ((deals, "--deals"), (deal, "--deal")):
+        if value is not None and value > MAX_FUZZ_DEALS:
+            raise click.BadParameter(
+                f"at most {MAX_FUZZ_DEALS:,} (the limit of one run, site/limits.md; run more "
+                "with other seeds)",
+                param_hint=hint,
+            )
+    if deal is not None and deal < 0:
+        raise click.BadParameter("a deal index is 0 or more", param_hint="--deal")
     if deals is None and seconds is None:
         deals = 100
     settings = Settings(
@@ -259,21 +270,17 @@ def _run(
 
 
 def run_merge(paths: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None) -> int:
-    from ..fuzz.fuzzer import FuzzError, FuzzReport, merge
+    from ..fuzz.fuzzer import FuzzError, merge
+    from ..fuzz.shard import ShardRefused, read_shards
 
-    reports = []
-    for name in paths:
-        try:
-            data = json.loads(Path(name).read_text(encoding="utf-8"))
-            reports.append(FuzzReport.from_json(data))
-        except (OSError, ValueError, KeyError, TypeError, FuzzError) as error:
-            raise click.BadParameter(
-                f"{name}: not a readable fuzz report ({error})", param_hint="REPORTS"
-            ) from None
+    try:
+        reports = read_shards(paths)
+    except ShardRefused as error:
+        raise click.BadParameter(str(error), param_hint="REPORTS") from None
     try:
         merged = merge(reports)
     except FuzzError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(clean_text(str(error))) from None
     return _finish(merged, fmt, output, out_dir)
 
 
@@ -285,15 +292,23 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
             help="The adapter's command (default: the reference itself, in-process).",
         ),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals."),
-        click.option("--deals", type=int, help="Run deals 0 to N-1 (default 100 without --time)."),
+        click.option(
+            "--deals",
+            type=int,
+            help="Run deals 0 to N-1 (default 100 without --time).",
+        ),
         click.option("--time", "seconds", type=Seconds(), help="Stop after this many seconds."),
-        click.option("--deal", type=int, help="Run only this deal (as a report names it)."),
+        click.option(
+            "--deal",
+            type=int,
+            help="Run only this deal (as a report names it).",
+        ),
         click.option("--jobs", type=int, default=1, show_default=True, help="Adapter processes."),
         click.option("--shard", help=SHARD_HELP),
         click.option(
             "--out",
             "out_dir",
-            type=click.Path(file_okay=False, path_type=Path),
+            type=OutputFolder(),
             help="Write each family's shrunk scenario into this folder.",
         ),
         click.option(
