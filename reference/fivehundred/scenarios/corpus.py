@@ -264,18 +264,23 @@ def load_file(
         return FileResult(path, None, problems)
     cached = _cache.lookup(text)
     if cached is not None:
-        source = SourceMap(text=text)
         try:
             return _checked(
-                path, root, cached.document, source, resolved_root, lint=not cached.lint_clean
+                path,
+                root,
+                cached.document,
+                SourceMap(text=text),
+                resolved_root,
+                lint=not cached.lint_clean,
             )
         except Exception:  # an entry that reads back as no checked document: use the YAML
             pass
-    document, source, problems = checked_document(
+    document, found, problems = checked_document(
         path, text, _cache.SCENARIO_SCHEMA, "id, title, rules"
     )
-    if document is None or source is None:
+    if document is None or found is None:
         return FileResult(path, None, problems)
+    source = found
     result = _checked(path, root, document, source, resolved_root)
     _cache.store(text, document, lint_clean=result.scenario is not None)
     if result.scenario is not None:
