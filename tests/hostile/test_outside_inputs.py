@@ -82,7 +82,7 @@ def test_a_name_holding_a_newline_is_shown_on_one_line() -> None:
 def test_a_positions_file_name_with_a_newline_is_one_line_of_the_error(tmp_path: Path) -> None:
     path = tmp_path / "bad\nverify: 400 passed.json"
     path.write_text("[]", encoding="utf-8")
-    code, out, err = run("perft", "--positions", str(path))
+    code, _out, err = run("perft", "--positions", str(path))
     assert code == 2
     assert "bad\\x0averify" in err and "\nverify: 400" not in err
 
@@ -169,7 +169,7 @@ def test_merge_does_not_write_a_family_whose_id_the_suite_would_not_mint(
     data = copy.deepcopy(shard)
     data["families"][0]["scenario_id"] = "../../x"
     out = tmp_path / "out"
-    code, stdout, stderr = run("fuzz", "merge", str(_write(tmp_path, data)), "--out", str(out))
+    code, _stdout, stderr = run("fuzz", "merge", str(_write(tmp_path, data)), "--out", str(out))
     assert code == 1
     assert "not written" in stderr and _files(out) == []
 
@@ -256,7 +256,7 @@ def test_a_shard_of_the_wrong_shape_is_a_clear_error(
 ) -> None:
     path = _write(tmp_path, _spoiled(shard, change))
     started = time.monotonic()
-    code, stdout, stderr = run("fuzz", "merge", str(path), "--format", "json")
+    code, _stdout, stderr = run("fuzz", "merge", str(path), "--format", "json")
     assert code == 2 and phrase in stderr, stderr
     assert time.monotonic() - started < 30  # a billion-entry range is never expanded
 
@@ -287,7 +287,7 @@ def test_a_shard_or_positions_path_that_is_no_file_is_refused_at_once(
     else:
         path = Path("/dev/zero")
     for args in (("fuzz", "merge", str(path)), ("perft", "--positions", str(path))):
-        code, stdout, stderr = run(*args)
+        code, _stdout, stderr = run(*args)
         assert code == 2, stderr
         assert "only regular files are read" in stderr or "is a directory" in stderr
 
@@ -354,7 +354,7 @@ def test_a_malformed_positions_file_is_a_clear_error(
 ) -> None:
     path = tmp_path / "positions.json"
     path.write_text(text, encoding="utf-8")
-    code, stdout, stderr = run("perft", "--positions", str(path))
+    code, _stdout, stderr = run("perft", "--positions", str(path))
     assert code == 2 and phrase in stderr, stderr
 
 
