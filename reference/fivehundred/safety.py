@@ -41,6 +41,7 @@ __all__ = [
     "MAX_FOLDER_DEPTH",
     "MAX_FUZZ_DEALS",
     "MAX_FUZZ_JOBS",
+    "MAX_FUZZ_SHARDS",
     "MAX_INT_DIGITS",
     "MAX_JSON_DEPTH",
     "MAX_TIMEOUT",
@@ -79,6 +80,8 @@ MAX_FUZZ_DEALS = 10_000_000
 """The most deals one fuzz run (``--deals``), or the shards merged together, may hold: ten
 million is over ten minutes of 64 jobs; more is several runs with different seeds.  A
 shard file cannot ask for more, so a few bytes never expand to a billion indices."""
+MAX_FUZZ_SHARDS = 10_000
+"""The largest N of a fuzz shard ``I/N`` (``fuzz --shard`` and a shard report alike)."""
 MAX_FUZZ_JOBS = 64
 """The most adapter processes ``fuzz --jobs`` starts (and a shard may say it ran)."""
 DEFAULT_TIMEOUT = 10.0

@@ -16,6 +16,7 @@ from ..engine import PROFILE_NAMES, get_profile
 from ..safety import (
     MAX_FUZZ_DEALS,
     MAX_FUZZ_JOBS,
+    MAX_FUZZ_SHARDS,
     FileRefused,
     atomic_write_text,
     clean_name,
@@ -46,6 +47,10 @@ def _shard(value: str | None) -> tuple[int, int]:
         raise click.BadParameter(f"{value!r} is not I/N (e.g. 1/4)", param_hint="--shard") from None
     if not 1 <= i <= n:
         raise click.BadParameter(f"{value!r}: I must be from 1 to N", param_hint="--shard")
+    if n > MAX_FUZZ_SHARDS:
+        raise click.BadParameter(
+            f"{value!r}: N is at most {MAX_FUZZ_SHARDS:,} (site/limits.md)", param_hint="--shard"
+        )
     return (i, n)
 
 

@@ -16,12 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..safety import (
-    MAX_FUZZ_DEALS as MAX_DEALS,
-)
-from ..safety import (
-    MAX_FUZZ_JOBS as MAX_JOBS,
-)
-from ..safety import (
+    MAX_FUZZ_DEALS,
+    MAX_FUZZ_JOBS,
+    MAX_FUZZ_SHARDS,
     FileRefused,
     JsonRefused,
     clean_name,
@@ -29,10 +26,8 @@ from ..safety import (
 )
 from .fuzzer import REPORT_VERSION, FuzzReport
 
-__all__ = ["MAX_DEALS", "MAX_SHARDS", "ShardRefused", "read_shards"]
+__all__ = ["ShardRefused", "checked_report", "read_shards"]
 
-MAX_SHARDS = 10_000
-"""The largest N of a shard ``I/N``."""
 STOPS = ("deals", "time", "interrupted")
 
 _SHARD = re.compile(r"([1-9][0-9]{0,8})/([1-9][0-9]{0,8})")
@@ -87,12 +82,17 @@ def _text(value: Any, path: tuple[str | int, ...]) -> str:
     return value
 
 
-def _whole(value: Any, path: tuple[str | int, ...], low: int, high: int | None = None) -> int:
+def _whole(
+    value: Any, path: tuple[str | int, ...], low: int | None, high: int | None = None
+) -> int:
+    """A whole number (never ``true``), from ``low`` to ``high`` where given."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(path, "a whole number", value)
-    if value < low or (high is not None and value > high):
-        top = f" to {high:,}" if high is not None else " or more"
-        raise ShardRefused(f"{_where(path)}: {value} is out of range ({low:,}{top})")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = (
+            f"{low:,} to {high:,}" if low is not None and high is not None else f"{low:,} or more"
+        )
+        raise ShardRefused(f"{_where(path)}: {str(value)[:40]} is out of range ({bounds})")
     return value
 
 
@@ -110,8 +110,8 @@ def _runs(value: Any) -> int:
                 f"{_where(where)}: [{first}, {last}, {step}] is not a run of deal indices"
             )
         total += 1 if step == 0 else (last - first) // step + 1
-        if total > MAX_DEALS:
-            raise ShardRefused(f"indices: more than {MAX_DEALS:,} deals (the limit of a run)")
+        if total > MAX_FUZZ_DEALS:
+            raise ShardRefused(f"indices: more than {MAX_FUZZ_DEALS:,} deals (the limit of a run)")
     return total
 
 
@@ -121,7 +121,7 @@ def _family(value: Any, number: int) -> None:
     signature = _mapping(_field(family, "signature", where), (*where, "signature"))
     for key in ("kind", "check", "expected", "actual"):
         _text(_field(signature, key, (*where, "signature")), (*where, "signature", key))
-    _whole(_field(family, "count", where), (*where, "count"), 1, MAX_DEALS)
+    _whole(_field(family, "count", where), (*where, "count"), 1, MAX_FUZZ_DEALS)
     _whole(_field(family, "first", where), (*where, "first"), 0)
     _text(_field(family, "generator", where), (*where, "generator"))
     for key in ("scenario_id", "scenario", "filename", "start"):
@@ -149,22 +149,22 @@ def checked_report(data: Any) -> FuzzReport:
         raise ShardRefused(f"stopped: expected one of {', '.join(STOPS)}")
     for index, variant in enumerate(_list(top.get("variants", []), ("variants",))):
         _text(variant, ("variants", index))
-    _whole(_field(top, "seed", ()), ("seed",), -(2**63), 2**63 - 1)
+    _whole(_field(top, "seed", ()), ("seed",), None)
     for index, shard in enumerate(_list(_field(top, "shards", ()), ("shards",))):
         match = _SHARD.fullmatch(_text(shard, ("shards", index)))
-        if match is None or not int(match[1]) <= int(match[2]) <= MAX_SHARDS:
+        if match is None or not int(match[1]) <= int(match[2]) <= MAX_FUZZ_SHARDS:
             raise ShardRefused(
                 f"shards[{index}]: {clean_name(shard)!r} is not a shard I/N with 1 <= I <= N "
-                f"<= {MAX_SHARDS:,}"
+                f"<= {MAX_FUZZ_SHARDS:,}"
             )
-    deals = _whole(_field(top, "deals", ()), ("deals",), 0, MAX_DEALS)
+    deals = _whole(_field(top, "deals", ()), ("deals",), 0, MAX_FUZZ_DEALS)
     _whole(_field(top, "disagreeing", ()), ("disagreeing",), 0, deals)
     for key, count in _mapping(_field(top, "by_generator", ()), ("by_generator",)).items():
         _whole(count, ("by_generator", key), 0, deals)
     seconds = _field(top, "seconds", ())
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
         raise _fail(("seconds",), "a number of seconds, 0 or more", seconds)
-    _whole(_field(top, "jobs", ()), ("jobs",), 1, MAX_JOBS)
+    _whole(_field(top, "jobs", ()), ("jobs",), 1, MAX_FUZZ_JOBS)
     if _runs(_field(top, "indices", ())) != deals:
         raise ShardRefused(f"indices: the runs do not hold the {deals} deals the report counts")
     for number, family in enumerate(_list(_field(top, "families", ()), ("families",))):
@@ -174,7 +174,7 @@ def checked_report(data: Any) -> FuzzReport:
 
 def read_shards(paths: tuple[str, ...]) -> list[FuzzReport]:
     """The reports of the shard files, each read strictly and checked; together they may
-    hold at most :data:`MAX_DEALS` deals.  Raises :class:`ShardRefused` naming the file."""
+    hold at most :data:`MAX_FUZZ_DEALS` deals.  Raises :class:`ShardRefused` naming the file."""
     reports: list[FuzzReport] = []
     for name in paths:
         shown = clean_name(name)
@@ -187,9 +187,9 @@ def read_shards(paths: tuple[str, ...]) -> list[FuzzReport]:
         except (ValueError, KeyError, TypeError) as error:  # a field the check let through
             why = clean_name(repr(error))[:200]
             raise ShardRefused(f"{shown}: not a readable fuzz report ({why})") from None
-        if sum(r.deals for r in reports) > MAX_DEALS:
+        if sum(r.deals for r in reports) > MAX_FUZZ_DEALS:
             raise ShardRefused(
-                f"{shown}: the shards hold more than {MAX_DEALS:,} deals together (the limit "
+                f"{shown}: the shards hold more than {MAX_FUZZ_DEALS:,} deals together (the limit "
                 "of a run)"
             )
     return reports
