@@ -8,8 +8,13 @@ corrupting a run (site/limits.md documents the figures):
 * :func:`strict_json` parses RFC 8259 JSON only: no ``NaN``/``Infinity``, no
   integer over Python's conversion limit, no nesting over :data:`MAX_JSON_DEPTH`,
   no lone surrogate;
+* :func:`read_json_file` reads a JSON file from outside (a fuzz shard, a positions
+  file) through both of those, each key once;
 * :func:`clean_text` makes text from outside (adapter output, titles, file names)
-  safe to print on a terminal or write into a report;
+  safe to print on a terminal or write into a report, and :func:`clean_name` keeps a
+  name on one line;
+* :func:`place` is the one rule for where the suite writes: names it made, inside the
+  folder the user named, never through a link;
 * :func:`atomic_write_text` writes a file through a temporary file and a rename,
   so a failure part-way never destroys the previous good file;
 * :func:`signals_deferred` holds the stop signals while a child process is started

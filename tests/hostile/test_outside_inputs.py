@@ -586,3 +586,17 @@ def test_an_expectations_file_named_with_a_newline_is_still_valid_yaml(tmp_path:
     assert_clean(text)
     assert yaml.safe_load(text) == {}
     assert all(line.startswith("#") for line in text.splitlines()[:3])
+
+
+def test_merge_out_never_writes_through_a_link_at_the_suites_name(
+    tmp_path: Path, shard: dict[str, Any]
+) -> None:
+    data = copy.deepcopy(shard)
+    name = f"fuzz-{data['families'][0]['scenario_id'].lower()}-start-phase.yaml"
+    out = tmp_path / "out"
+    out.mkdir()
+    outside = tmp_path / "outside.yaml"
+    (out / name).symlink_to(outside)
+    code, _, stderr = run("fuzz", "merge", str(_write(tmp_path, data)), "--out", str(out))
+    assert code == 1 and "symbolic link" in stderr and "not written" in stderr
+    assert not outside.exists() and (out / name).is_symlink()
