@@ -72,11 +72,13 @@ def load_engine
   path
 end
 
-# The short commit of the checkout, so that a report names the engine actually tested.
+# The short commit of the checkout, so that a report names the engine actually tested.  A
+# folder inside some other repository (or not in one at all) has no commit of its own.
 def checkout_version(path)
-  commit, status = Open3.capture2e("git", "-C", path, "rev-parse", "HEAD")
-  commit = commit.strip
-  return "unknown (not a git checkout)" unless status.success? && commit.match?(/\A\h{40}\z/)
+  output, status = Open3.capture2e("git", "-C", path, "rev-parse", "--show-toplevel", "HEAD")
+  top, commit = output.split("\n").map(&:strip)
+  own = status.success? && top && File.realpath(top) == File.realpath(path)
+  return "unknown (not a git checkout)" unless own && commit&.match?(/\A\h{40}\z/)
 
   if commit != PINNED_COMMIT
     warn "waldo adapter: the checkout is at #{commit}, not the pinned #{PINNED_COMMIT}"
