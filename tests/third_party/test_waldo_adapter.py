@@ -292,10 +292,10 @@ def test_a_game_start_has_no_deal_until_a_deal_step_and_cannot_record_results(ru
 def test_the_runner_checks_the_adapter_against_the_fake(ruby: str, tmp_path: Path) -> None:
     report = tmp_path / "waldo-fake.json"
     command = shlex.join([ruby, str(ADAPTER)])
+    ids = [option for id_ in ("3YMJ", "CYG5", "ZE27", "YA62", "E6VW") for option in ("--id", id_)]
+    arguments = ["verify", "--impl", command, *ids, "--format", "json", "-o", str(report)]
     done = subprocess.run(
-        [sys.executable, "-m", "fivehundred", "verify", "--impl", command]
-        + ["--id", "3YMJ", "--id", "CYG5", "--id", "ZE27", "--id", "YA62", "--id", "E6VW"]
-        + ["--format", "json", "-o", str(report)],
+        [sys.executable, "-m", "fivehundred", *arguments],
         capture_output=True,
         text=True,
         cwd=ROOT,
