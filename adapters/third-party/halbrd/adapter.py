@@ -16,8 +16,8 @@ How the engine's answers map onto the protocol:
 * ``accept_bid`` returning normally: the call is accepted;
 * ``accept_bid`` raising ``ValueError`` or one of its ``GameStateException`` classes
   (the engine's own ways of refusing, and ``Bid`` refusing a bid it does not know): rejected;
-* any other exception (the engine crashing): the scenario is errored, with the engine's
-  traceback, because the engine could not run it.
+* any other exception (the engine crashing): the scenario is errored, with where the
+  engine crashed, because the engine could not run it.
 """
 
 import json
@@ -70,17 +70,18 @@ CAPABILITIES = {
 }
 
 # Steps the engine has no call for, with the reason reported for the skip.
+NO_KITTY = "the engine has no call to take the kitty or discard: a Hand takes only calls and cards"
 MISSING_STEPS = {
-    "discard": "the engine has no call to take the kitty or discard (Hand has only accept_bid)",
-    "sans_kitty": "the engine has no call to take the kitty or discard (Hand has only accept_bid)",
+    "discard": NO_KITTY,
+    "sans_kitty": NO_KITTY,
     "nominate": "the engine has no joker nomination",
     "play": "card play comes after the kitty exchange, which the engine does not have",
-    "deal": "the engine has no game of several deals (Hand is one deal)",
-    "deal_result": "the engine has no game of several deals (Hand is one deal)",
+    "deal": "the engine has no game of several deals: its Hand is one deal",
+    "deal_result": "the engine has no game of several deals: its Hand is one deal",
 }
 MISSING_STARTS = {
-    "play": "the engine cannot be set up in the middle of play (a Hand starts at the deal)",
-    "game": "the engine has no game of several deals (Hand is one deal)",
+    "play": "the engine cannot be set up in the middle of play: a Hand starts at the deal",
+    "game": "the engine has no game of several deals: its Hand is one deal",
 }
 
 
@@ -260,6 +261,22 @@ def run_scenario(scenario):
 # ---- the protocol ------------------------------------------------------------------------
 
 
+def where(error):
+    """The last frames of an engine crash as file:line (function), without the source lines
+    (the engine's code stays in the engine) and with the checkout's path as the variable
+    that names it, so that a report does not depend on where the checkout lives."""
+    root = os.path.realpath(os.environ.get(CHECKOUT_VARIABLE, "")) + os.sep
+    frames = []
+    for frame in traceback.extract_tb(error.__traceback__)[-4:]:
+        path = os.path.realpath(frame.filename)
+        if path.startswith(root):
+            path = f"${CHECKOUT_VARIABLE}/{path[len(root) :]}"
+        else:
+            path = os.path.basename(path)
+        frames.append(f"{path}:{frame.lineno} ({frame.name})")
+    return frames
+
+
 def answer(message):
     """The reply to one message, or None for bye."""
     command = message.get("cmd")
@@ -289,7 +306,7 @@ def answer(message):
             "seq": seq,
             "errored": {
                 "message": f"the engine raised {type(error).__name__}: {error}",
-                "context": {"traceback": traceback.format_exc(limit=-4)},
+                "context": {"where": where(error)},
             },
         }
 

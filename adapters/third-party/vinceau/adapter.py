@@ -19,7 +19,7 @@ How the engine's answers map onto the protocol:
   anything, and it finishes by moving the round to its play state, so the discard is
   accepted when the round moved to play and rejected when nothing changed;
 * any exception (the engine crashing, or its own assert failing): the scenario is errored,
-  with the engine's traceback, because the engine could not run it.
+  with where the engine crashed, because the engine could not run it.
 """
 
 import json
@@ -62,12 +62,12 @@ CAPABILITIES = {
 MISSING_STEPS = {
     "sans_kitty": "the engine has no way to play without the kitty",
     "nominate": "the engine has no joker nomination",
-    "play": "the engine has no card play (its round ends at the kitty exchange)",
+    "play": "the engine has no card play: its round ends at the kitty exchange",
     "deal": "the engine's game cannot take a deck for a new deal, nor record deal results",
     "deal_result": "the engine's game cannot take a deck for a new deal, nor record deal results",
 }
 MISSING_STARTS = {
-    "play": "the engine cannot be set up in the middle of play (it has no card play)",
+    "play": "the engine cannot be set up in the middle of play: it has no card play",
     "game": "the engine's game cannot take a deck for a new deal, nor record deal results",
 }
 
@@ -271,6 +271,22 @@ def run_scenario(scenario):
 # ---- the protocol ------------------------------------------------------------------------
 
 
+def where(error):
+    """The last frames of an engine crash as file:line (function), without the source lines
+    (the engine's code stays in the engine) and with the checkout's path as the variable
+    that names it, so that a report does not depend on where the checkout lives."""
+    root = os.path.realpath(os.environ.get(CHECKOUT_VARIABLE, "")) + os.sep
+    frames = []
+    for frame in traceback.extract_tb(error.__traceback__)[-4:]:
+        path = os.path.realpath(frame.filename)
+        if path.startswith(root):
+            path = f"${CHECKOUT_VARIABLE}/{path[len(root) :]}"
+        else:
+            path = os.path.basename(path)
+        frames.append(f"{path}:{frame.lineno} ({frame.name})")
+    return frames
+
+
 def answer(message):
     """The reply to one message, or None for bye."""
     command = message.get("cmd")
@@ -300,7 +316,7 @@ def answer(message):
             "seq": seq,
             "errored": {
                 "message": f"the engine raised {type(error).__name__}: {error}",
-                "context": {"traceback": traceback.format_exc(limit=-4)},
+                "context": {"where": where(error)},
             },
         }
 
