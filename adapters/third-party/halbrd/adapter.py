@@ -175,7 +175,7 @@ def bid_code(bid):
         if bid.suit == name:
             return code
     strain = next(short for short, name in BID_STRAINS.items() if bid.suit == name)
-    return bid.value.to_string() + strain
+    return str(bid.value) + strain
 
 
 # ---- the scenario on the engine ----------------------------------------------------------
@@ -224,7 +224,7 @@ def call(hand, step):
 def observe(hand, key):
     if key == "phase":
         if hand.bidding_is_concluded():
-            raise RuntimeError("the engine's auction concluded, and it has no phase after it")
+            raise NotExpressible("the engine has no phase after the auction")
         return "auction"
     if key == "to_act":
         return hand.next_player()
