@@ -70,6 +70,7 @@ def test_hello_declares_an_auction_engine_without_codes_or_legal_lists() -> None
     }
     capabilities = reply["capabilities"]
     assert capabilities["profiles"] == ["australian-4"]
+    assert capabilities["starts"] == ["deck", "auction"]
     assert capabilities["legal_actions"] is False
     assert capabilities["error_codes"] is False
     assert "dealer" in capabilities["observations"]

@@ -54,6 +54,8 @@ SUITLESS_BIDS = {"PASS": "PASS", "MIS": "MISERE", "OMIS": "OPEN_MISERE"}
 # contract and declarer are left out: the engine's winning_bid() does not return a bid.
 CAPABILITIES = {
     "profiles": ["australian-4"],
+    # The starts it can set up (a runner that does not know this member ignores it).
+    "starts": ["deck", "auction"],
     "legal_actions": False,
     "error_codes": False,
     "observations": [

@@ -43,6 +43,8 @@ NO_TRUMPS = ("NT", "X")
 # suite's codes, keeps no discards, dealer or score.
 CAPABILITIES = {
     "profiles": ["australian-4"],
+    # The starts it can set up (a runner that does not know this member ignores it).
+    "starts": ["deck", "auction"],
     "legal_actions": False,
     "error_codes": False,
     "observations": [
