@@ -3,8 +3,8 @@
 
 The engine is not part of this suite: the adapter loads it from a checkout the user
 fetched, named by FIVEHUNDRED_HALBRD_PATH (see README.md beside this file).  Standard
-library only, and nothing from the suite's own package is imported: this is the program
-an outside implementer would write to put the engine on the suite's results page.
+library only, with the protocol half in ../python_protocol.py, and nothing from the suite's
+own package: this is the program an outside implementer would write.
 
 The adapter translates notation and nothing else.  It never decides a rule: every call
 goes to the engine's ``Hand.accept_bid`` and every observation is read from the engine's
@@ -20,15 +20,18 @@ How the engine's answers map onto the protocol:
   engine crashed, because the engine could not run it.
 """
 
-import json
 import os
 import sys
-import traceback
 
-PROTOCOL = 1
-CHECKOUT_VARIABLE = "FIVEHUNDRED_HALBRD_PATH"
-REPOSITORY = "https://github.com/halbrd/five-hundred"
-PINNED_COMMIT = "c44e5620225646ecae737208ba8ecef5a9cc6531"
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import python_protocol as protocol  # the protocol half shared with the other Python adapter
+
+ENGINE = protocol.Engine(
+    "halbrd",
+    "https://github.com/halbrd/five-hundred",
+    "FIVEHUNDRED_HALBRD_PATH",
+    "c44e5620225646ecae737208ba8ecef5a9cc6531",
+)
 ENGINE_FOLDER = "five-hundred"  # the checkout keeps its modules here, imported by bare name
 
 SEATS = ("N", "E", "S", "W")
@@ -87,63 +90,24 @@ MISSING_STARTS = {
 }
 
 
-class NotExpressible(Exception):
-    """The engine has no call for what the scenario needs: the scenario is skipped."""
-
-
-def log(text):
-    print(f"halbrd adapter: {text}", file=sys.stderr, flush=True)
-
-
-def checkout_commit(root):
-    """The commit the checkout is at, read from its .git folder, or None if unknown."""
-    git = os.path.join(root, ".git")
-    try:
-        with open(os.path.join(git, "HEAD"), encoding="utf-8") as head_file:
-            head = head_file.read().strip()
-        if not head.startswith("ref: "):
-            return head
-        ref = head[len("ref: ") :]
-        ref_path = os.path.join(git, *ref.split("/"))
-        if os.path.isfile(ref_path):
-            with open(ref_path, encoding="utf-8") as ref_file:
-                return ref_file.read().strip()
-        with open(os.path.join(git, "packed-refs"), encoding="utf-8") as packed:
-            for line in packed:
-                parts = line.split()
-                if len(parts) == 2 and parts[1] == ref:
-                    return parts[0]
-    except OSError:
-        return None
-    return None
+NotExpressible = protocol.NotExpressible
 
 
 def load_engine():
-    """Import the engine's modules from the checkout, or say in one line what to do."""
-    root = os.environ.get(CHECKOUT_VARIABLE, "")
-    folder = os.path.join(root, ENGINE_FOLDER)
-    if not root or not os.path.isfile(os.path.join(folder, "hand.py")):
-        found = f" (it is {root!r}, which has no {ENGINE_FOLDER}/hand.py)" if root else ""
-        print(
-            f"set {CHECKOUT_VARIABLE} to a checkout of {REPOSITORY} at {PINNED_COMMIT}"
-            f"{found}: git clone {REPOSITORY} /tmp/halbrd && "
-            f"git -C /tmp/halbrd checkout {PINNED_COMMIT}",
-            file=sys.stderr,
-        )
-        sys.exit(2)
-    sys.path.insert(0, folder)
-    import bid as bid_module  # the engine's modules: importable once the path is known
-    import card as card_module
-    import hand as hand_module
-    import kitty as kitty_module
+    """Import the engine's modules from the checkout (or say in one line what to do)."""
+    global BID, CARD, HAND, KITTY
+    root = ENGINE.checkout(os.path.join(ENGINE_FOLDER, "hand.py"))
+    sys.path.insert(0, os.path.join(root, ENGINE_FOLDER))
+    import bid  # the engine's modules: importable once the path is known
+    import card
+    import hand
+    import kitty
 
-    commit = checkout_commit(root)
-    if commit and commit != PINNED_COMMIT:
-        log(f"the checkout is at {commit}, not at the tested commit {PINNED_COMMIT}")
-    return bid_module, card_module, hand_module, kitty_module, commit
+    BID, CARD, HAND, KITTY = bid, card, hand, kitty
+    return root
 
 
-BID, CARD, HAND, KITTY, COMMIT = None, None, None, None, None
+BID, CARD, HAND, KITTY = None, None, None, None  # the engine's modules, once loaded
 
 # ---- notation: the suite's codes to the engine's objects and back ---------------------
 
@@ -183,17 +147,6 @@ def bid_code(bid):
 # ---- the scenario on the engine ----------------------------------------------------------
 
 
-def check_expressible(scenario):
-    """Skip before running anything the engine has no call for (a reply covers a whole scenario)."""
-    start = scenario["setup"]["start"]
-    if start in MISSING_STARTS:
-        raise NotExpressible(MISSING_STARTS[start])
-    for step in scenario["steps"]:
-        for kind, reason in MISSING_STEPS.items():
-            if kind in step:
-                raise NotExpressible(reason)
-
-
 def set_up(setup):
     """A Hand whose seats run from the dealer's left round to the dealer, as the engine wants.
 
@@ -218,7 +171,7 @@ def call(hand, step):
     try:
         hand.accept_bid(engine_bid(step["call"], step["seat"]))
     except (ValueError, HAND.GameStateException) as refusal:
-        log(f"{step['seat']} {step['call']} refused: {type(refusal).__name__}: {refusal}")
+        ENGINE.log(f"{step['seat']} {step['call']} refused: {type(refusal).__name__}: {refusal}")
         return {"outcome": "rejected"}
     return {"outcome": "accepted"}
 
@@ -249,7 +202,7 @@ def observe(hand, key):
 
 
 def run_scenario(scenario):
-    check_expressible(scenario)
+    protocol.check_expressible(scenario, MISSING_STARTS, MISSING_STEPS)
     hand = set_up(scenario["setup"])
     results = []
     for step in scenario["steps"]:
@@ -257,81 +210,8 @@ def run_scenario(scenario):
             results.append({"observed": {key: observe(hand, key) for key in step["observe"]}})
         else:
             results.append(call(hand, step))
-    return {"steps": results}
-
-
-# ---- the protocol ------------------------------------------------------------------------
-
-
-def where(error):
-    """The last frames of an engine crash as file:line (function), without the source lines
-    (the engine's code stays in the engine) and with the checkout's path as the variable
-    that names it, so that a report does not depend on where the checkout lives."""
-    root = os.path.realpath(os.environ.get(CHECKOUT_VARIABLE, "")) + os.sep
-    frames = []
-    for frame in traceback.extract_tb(error.__traceback__)[-4:]:
-        path = os.path.realpath(frame.filename)
-        if path.startswith(root):
-            path = f"${CHECKOUT_VARIABLE}/{path[len(root) :]}"
-        else:
-            path = os.path.basename(path)
-        frames.append(f"{path}:{frame.lineno} ({frame.name})")
-    return frames
-
-
-def answer(message):
-    """The reply to one message, or None for bye."""
-    command = message.get("cmd")
-    if command == "hello":
-        implementation = {
-            "name": "halbrd/five-hundred",
-            "version": (COMMIT or "unknown")[:7],
-            "language": "python",
-            "homepage": REPOSITORY,
-        }
-        return {
-            "protocol": PROTOCOL,
-            "implementation": implementation,
-            "capabilities": CAPABILITIES,
-        }
-    if command == "bye":
-        return None
-    if command != "run":
-        raise ValueError(f"unknown cmd {command!r}")
-    seq = message["seq"]
-    try:
-        return {"seq": seq, "result": run_scenario(message["scenario"])}
-    except NotExpressible as missing:
-        return {"seq": seq, "skipped": {"reason": str(missing)}}
-    except Exception as error:  # the engine crashed: it could not run this scenario
-        return {
-            "seq": seq,
-            "errored": {
-                "message": f"the engine raised {type(error).__name__}: {error}",
-                "context": {"where": where(error)},
-            },
-        }
-
-
-def main():
-    global BID, CARD, HAND, KITTY, COMMIT
-    protocol_out = sys.stdout
-    sys.stdout = sys.stderr  # anything the engine prints must not reach the protocol stream
-    BID, CARD, HAND, KITTY, COMMIT = load_engine()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            reply = answer(json.loads(line))
-        except Exception as error:
-            log(f"cannot answer {line[:200]!r}: {error}")
-            return 2
-        if reply is None:
-            return 0
-        protocol_out.write(json.dumps(reply, ensure_ascii=False) + "\n")
-        protocol_out.flush()
-    return 0
+    return results
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(protocol.serve(ENGINE, "halbrd/five-hundred", CAPABILITIES, load_engine, run_scenario))

@@ -3,8 +3,9 @@
 
 The engine is not part of this suite: the adapter loads it from a checkout the user
 fetched, named by FIVEHUNDRED_VINCEAU_PATH (see README.md beside this file).  Standard
-library only, and nothing from the suite's own package is imported (the engine's package
-is also called ``fivehundred``; the adapter makes sure it loaded the engine's).
+library only, with the protocol half in ../python_protocol.py, and nothing from the suite's
+own package: this is the program an outside implementer would write.  (The engine's package is
+also called ``fivehundred``; the adapter makes sure it loaded the engine's.)
 
 The adapter translates notation and nothing else.  It never decides a rule: calls go to
 the engine's ``Round.set_bid``, the discard to ``Round.return_kitty``, and every
@@ -22,15 +23,18 @@ How the engine's answers map onto the protocol:
   with where the engine crashed, because the engine could not run it.
 """
 
-import json
 import os
 import sys
-import traceback
 
-PROTOCOL = 1
-CHECKOUT_VARIABLE = "FIVEHUNDRED_VINCEAU_PATH"
-REPOSITORY = "https://github.com/vinceau/fivehundred"
-PINNED_COMMIT = "69c4dec7ca33d2f3aa68168cda6c863d352b0397"
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import python_protocol as protocol  # the protocol half shared with the other Python adapter
+
+ENGINE = protocol.Engine(
+    "vinceau",
+    "https://github.com/vinceau/fivehundred",
+    "FIVEHUNDRED_VINCEAU_PATH",
+    "69c4dec7ca33d2f3aa68168cda6c863d352b0397",
+)
 
 SEATS = ("N", "E", "S", "W")  # the engine's players, named by seat, in its turn order
 JOKER = "Birdie"  # the engine's name for the joker
@@ -74,69 +78,29 @@ MISSING_STARTS = {
 }
 
 
-class NotExpressible(Exception):
-    """The engine has no call for what the scenario needs: the scenario is skipped."""
-
-
-def log(text):
-    print(f"vinceau adapter: {text}", file=sys.stderr, flush=True)
-
-
-def checkout_commit(root):
-    """The commit the checkout is at, read from its .git folder, or None if unknown."""
-    git = os.path.join(root, ".git")
-    try:
-        with open(os.path.join(git, "HEAD"), encoding="utf-8") as head_file:
-            head = head_file.read().strip()
-        if not head.startswith("ref: "):
-            return head
-        ref = head[len("ref: ") :]
-        ref_path = os.path.join(git, *ref.split("/"))
-        if os.path.isfile(ref_path):
-            with open(ref_path, encoding="utf-8") as ref_file:
-                return ref_file.read().strip()
-        with open(os.path.join(git, "packed-refs"), encoding="utf-8") as packed:
-            for line in packed:
-                parts = line.split()
-                if len(parts) == 2 and parts[1] == ref:
-                    return parts[0]
-    except OSError:
-        return None
-    return None
-
-
-def give_up(root, why):
-    print(
-        f"set {CHECKOUT_VARIABLE} to a checkout of {REPOSITORY} at {PINNED_COMMIT}"
-        f"{why}: git clone {REPOSITORY} /tmp/vinceau && "
-        f"git -C /tmp/vinceau checkout {PINNED_COMMIT}",
-        file=sys.stderr,
-    )
-    sys.exit(2)
+NotExpressible = protocol.NotExpressible
 
 
 def load_engine():
-    """Import the engine's package from the checkout, or say in one line what to do."""
-    root = os.environ.get(CHECKOUT_VARIABLE, "")
-    if not root:
-        give_up(root, "")
-    package = os.path.realpath(os.path.join(root, "fivehundred"))
-    if not os.path.isfile(os.path.join(package, "game.py")):
-        give_up(root, f" (it is {root!r}, which has no fivehundred/game.py)")
+    """Import the engine's package from the checkout (or say in one line what to do).
+
+    The engine's package is called fivehundred, like the suite's: the checkout goes first
+    on the path, and the adapter checks that the package it loaded is the checkout's."""
+    global CORE, GAME
+    root = ENGINE.checkout(os.path.join("fivehundred", "game.py"))
     sys.path.insert(0, root)
-    import fivehundred.core as core_module  # the engine's: importable once the path is known
-    import fivehundred.game as game_module
+    import fivehundred.core  # the engine's: importable once the path is known
+    import fivehundred.game
 
-    loaded = os.path.realpath(os.path.dirname(game_module.__file__))
+    package = os.path.realpath(os.path.join(root, "fivehundred"))
+    loaded = os.path.realpath(os.path.dirname(fivehundred.game.__file__))
     if loaded != package:
-        give_up(root, f" (a package called fivehundred was loaded from {loaded!r} instead)")
-    commit = checkout_commit(root)
-    if commit and commit != PINNED_COMMIT:
-        log(f"the checkout is at {commit}, not at the tested commit {PINNED_COMMIT}")
-    return core_module, game_module, commit
+        ENGINE.give_up(f" (a package called fivehundred was loaded from {loaded!r} instead)")
+    CORE, GAME = fivehundred.core, fivehundred.game
+    return root
 
 
-CORE, GAME, COMMIT = None, None, None
+CORE, GAME = None, None  # the engine's modules, once loaded
 
 # ---- notation: the suite's codes to the engine's and back ----------------------------
 
@@ -176,17 +140,6 @@ def engine_cards(codes):
 
 
 # ---- the scenario on the engine ----------------------------------------------------------
-
-
-def check_expressible(scenario):
-    """Skip before running anything the engine has no call for (a reply covers a whole scenario)."""
-    start = scenario["setup"]["start"]
-    if start in MISSING_STARTS:
-        raise NotExpressible(MISSING_STARTS[start])
-    for step in scenario["steps"]:
-        for kind, reason in MISSING_STEPS.items():
-            if kind in step:
-                raise NotExpressible(reason)
 
 
 def set_up(setup):
@@ -257,7 +210,7 @@ def observe(round_, key):
 
 
 def run_scenario(scenario):
-    check_expressible(scenario)
+    protocol.check_expressible(scenario, MISSING_STARTS, MISSING_STEPS)
     round_ = set_up(scenario["setup"])
     results = []
     for step in scenario["steps"]:
@@ -267,81 +220,8 @@ def run_scenario(scenario):
             results.append(discard(round_, step))
         else:
             results.append(call(round_, step))
-    return {"steps": results}
-
-
-# ---- the protocol ------------------------------------------------------------------------
-
-
-def where(error):
-    """The last frames of an engine crash as file:line (function), without the source lines
-    (the engine's code stays in the engine) and with the checkout's path as the variable
-    that names it, so that a report does not depend on where the checkout lives."""
-    root = os.path.realpath(os.environ.get(CHECKOUT_VARIABLE, "")) + os.sep
-    frames = []
-    for frame in traceback.extract_tb(error.__traceback__)[-4:]:
-        path = os.path.realpath(frame.filename)
-        if path.startswith(root):
-            path = f"${CHECKOUT_VARIABLE}/{path[len(root) :]}"
-        else:
-            path = os.path.basename(path)
-        frames.append(f"{path}:{frame.lineno} ({frame.name})")
-    return frames
-
-
-def answer(message):
-    """The reply to one message, or None for bye."""
-    command = message.get("cmd")
-    if command == "hello":
-        implementation = {
-            "name": "vinceau/fivehundred",
-            "version": (COMMIT or "unknown")[:7],
-            "language": "python",
-            "homepage": REPOSITORY,
-        }
-        return {
-            "protocol": PROTOCOL,
-            "implementation": implementation,
-            "capabilities": CAPABILITIES,
-        }
-    if command == "bye":
-        return None
-    if command != "run":
-        raise ValueError(f"unknown cmd {command!r}")
-    seq = message["seq"]
-    try:
-        return {"seq": seq, "result": run_scenario(message["scenario"])}
-    except NotExpressible as missing:
-        return {"seq": seq, "skipped": {"reason": str(missing)}}
-    except Exception as error:  # the engine crashed: it could not run this scenario
-        return {
-            "seq": seq,
-            "errored": {
-                "message": f"the engine raised {type(error).__name__}: {error}",
-                "context": {"where": where(error)},
-            },
-        }
-
-
-def main():
-    global CORE, GAME, COMMIT
-    protocol_out = sys.stdout
-    sys.stdout = sys.stderr  # the engine prints its refusals; they must not reach the protocol
-    CORE, GAME, COMMIT = load_engine()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            reply = answer(json.loads(line))
-        except Exception as error:
-            log(f"cannot answer {line[:200]!r}: {error}")
-            return 2
-        if reply is None:
-            return 0
-        protocol_out.write(json.dumps(reply, ensure_ascii=False) + "\n")
-        protocol_out.flush()
-    return 0
+    return results
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(protocol.serve(ENGINE, "vinceau/fivehundred", CAPABILITIES, load_engine, run_scenario))
