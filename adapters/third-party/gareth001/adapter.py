@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gareth_deal import SEATS, suite_deal, values_for_hands  # noqa: E402
+from gareth_deal import SEATS, server_initial_deck, suite_deal, values_for_hands  # noqa: E402
 from gareth_table import (  # noqa: E402
     ERRORS,
     Table,
@@ -145,6 +145,47 @@ class Game:
         if self.dealer != expected:
             raise TableError(f"the server dealt with {self.dealer} as dealer, not {expected}")
         return {"outcome": "accepted"}
+
+    def reach_play(self, setup: Mapping[str, Any]) -> None:
+        """A play start before the first lead, reached through the server's own deal,
+        auction and discard: the three cards in no hand are the kitty, the declarer bids
+        the contract when asked and every other call is a pass (the server's auction ends
+        when the declarer passes too), and the declarer lays the kitty away again.  Any
+        refusal means the server cannot reach this position."""
+        hands = setup["hands"]
+        held = {card for hand in hands.values() for card in hand}
+        deck = self.table_deck()
+        kitty = [card for card in deck if card not in held]
+        self.deal_hands(hands, kitty)
+        declarer = self.player(setup["declarer"])
+        contract_called = False
+        for _ in range(12):
+            asked = dict(self.view.pending)
+            if list(asked.values()) != ["bet"]:
+                break
+            player = next(iter(asked))
+            call = "PASS"
+            if player == declarer and not contract_called:
+                call, contract_called = setup["contract"], True
+            if self.act({"seat": self.seat(player), "call": call}) != {"outcome": "accepted"}:
+                raise Skip(f"the server refused the call {call} on the way to this position")
+        if self.view.contract != setup["contract"] or self.view.declarer != declarer:
+            raise Skip("the server's auction did not end with the scenario's contract")
+        discard = {"seat": setup["declarer"], "discard": kitty}
+        if self.act(discard) != {"outcome": "accepted"}:
+            raise Skip("the server refused the discard that makes this position")
+        nominated = setup.get("nominated")
+        if nominated is not None:
+            if self.act({"seat": setup["declarer"], "nominate": nominated}) != {
+                "outcome": "accepted"
+            }:
+                raise Skip("the server did not take the nomination this position has")
+        # The position starts after the discard: what was laid away is not known there.
+        self.view.discards = []
+
+    @staticmethod
+    def table_deck() -> list[str]:
+        return server_initial_deck()
 
     # ---- actions -------------------------------------------------------------------------
 
@@ -289,8 +330,14 @@ def check_setup(setup: Mapping[str, Any], steps: list[Mapping[str, Any]]) -> Non
         raise Skip("the server starts every game at 0 to 0 and cannot be given other scores")
     start = setup["start"]
     if start == "play":
-        raise Skip("the server starts every deal with its own auction and kitty; it cannot "
-                   "start in the middle of a deal")
+        if any(setup.get("tricks", {}).values()):
+            raise Skip("the server cannot start in the middle of the play (tricks already "
+                       "played); it plays every deal from its own deal")
+        if any(len(hand) != 10 for hand in setup["hands"].values()):
+            raise Skip("the server deals ten cards to every seat, the misère partner too")
+        if setup["contract"] == "MIS":
+            raise Skip("the server takes misère only over a seven bid: reaching a misère "
+                       "contract needs an auction that the position does not give")
     if start == "game" and any("deal_result" in step for step in steps):
         raise Skip("the server cannot record a deal's result without playing the deal")
 
@@ -307,6 +354,8 @@ def run_scenario(scenario: Mapping[str, Any], server: str, shim: str) -> dict[st
             game.deal_hands(*suite_deal(setup["dealer"], setup["deck"]))
         elif setup["start"] == "auction":
             game.deal_hands(setup["hands"], setup["kitty"])
+        elif setup["start"] == "play":
+            game.reach_play(setup)
         results: list[dict[str, Any]] = []
         for step in steps:
             if "observe" in step:
