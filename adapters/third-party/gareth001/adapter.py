@@ -28,8 +28,8 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gareth_deal import SEATS, server_initial_deck, suite_deal, values_for_hands  # noqa: E402
-from gareth_table import (  # noqa: E402
+from gareth_deal import SEATS, server_initial_deck, suite_deal, values_for_hands
+from gareth_table import (
     ERRORS,
     Table,
     TableError,
@@ -175,11 +175,9 @@ class Game:
         if self.act(discard) != {"outcome": "accepted"}:
             raise Skip("the server refused the discard that makes this position")
         nominated = setup.get("nominated")
-        if nominated is not None:
-            if self.act({"seat": setup["declarer"], "nominate": nominated}) != {
-                "outcome": "accepted"
-            }:
-                raise Skip("the server did not take the nomination this position has")
+        nomination = {"seat": setup["declarer"], "nominate": nominated}
+        if nominated is not None and self.act(nomination) != {"outcome": "accepted"}:
+            raise Skip("the server did not take the nomination this position has")
         # The position starts after the discard: what was laid away is not known there.
         self.view.discards = []
 
@@ -204,7 +202,9 @@ class Game:
             return self._answer(player, asked, "play", [card_to_server(step["play"])])
         raise Skip(f"the server has no action like {sorted(step)}")
 
-    def _answer(self, player: int, asked: str | None, kind: str, lines: list[str]) -> dict[str, Any]:
+    def _answer(
+        self, player: int, asked: str | None, kind: str, lines: list[str]
+    ) -> dict[str, Any]:
         """Type the lines as this player; rejected when the server is not asking this
         player for this kind of input, or answers a line with one of its refusals."""
         if asked != kind or self.view.game_over:
@@ -331,13 +331,17 @@ def check_setup(setup: Mapping[str, Any], steps: list[Mapping[str, Any]]) -> Non
     start = setup["start"]
     if start == "play":
         if any(setup.get("tricks", {}).values()):
-            raise Skip("the server cannot start in the middle of the play (tricks already "
-                       "played); it plays every deal from its own deal")
+            raise Skip(
+                "the server cannot start in the middle of the play (tricks already "
+                "played); it plays every deal from its own deal"
+            )
         if any(len(hand) != 10 for hand in setup["hands"].values()):
             raise Skip("the server deals ten cards to every seat, the misère partner too")
         if setup["contract"] == "MIS":
-            raise Skip("the server takes misère only over a seven bid: reaching a misère "
-                       "contract needs an auction that the position does not give")
+            raise Skip(
+                "the server takes misère only over a seven bid: reaching a misère "
+                "contract needs an auction that the position does not give"
+            )
     if start == "game" and any("deal_result" in step for step in steps):
         raise Skip("the server cannot record a deal's result without playing the deal")
 
@@ -416,8 +420,11 @@ def fail(text: str) -> None:
 def answer(message: Mapping[str, Any], server: str, shim: str) -> dict[str, Any] | None:
     command = message.get("cmd")
     if command == "hello":
-        return {"protocol": PROTOCOL, "implementation": IMPLEMENTATION,
-                "capabilities": CAPABILITIES}
+        return {
+            "protocol": PROTOCOL,
+            "implementation": IMPLEMENTATION,
+            "capabilities": CAPABILITIES,
+        }
     if command == "bye":
         return None
     if command != "run":
@@ -429,8 +436,13 @@ def answer(message: Mapping[str, Any], server: str, shim: str) -> dict[str, Any]
     except Skip as reason:
         return {"seq": seq, "skipped": {"reason": str(reason)}}
     except (TableError, OSError, ValueError, ArithmeticError) as error:
-        return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}",
-                                         "context": {"id": scenario.get("id")}}}
+        return {
+            "seq": seq,
+            "errored": {
+                "message": f"{type(error).__name__}: {error}",
+                "context": {"id": scenario.get("id")},
+            },
+        }
 
 
 def main() -> int:

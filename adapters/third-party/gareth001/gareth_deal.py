@@ -73,9 +73,7 @@ def suite_deal(dealer: str, deck: Sequence[str]) -> tuple[dict[str, list[str]], 
     return hands, kitty
 
 
-def shuffled_order(
-    hands_by_player: Sequence[Sequence[str]], kitty: Sequence[str]
-) -> list[str]:
+def shuffled_order(hands_by_player: Sequence[Sequence[str]], kitty: Sequence[str]) -> list[str]:
     """A shuffled deck that the server's deal turns into these hands (by server player)
     and this kitty."""
     queues = [list(hand) for hand in hands_by_player]
