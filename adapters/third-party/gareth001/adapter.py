@@ -311,7 +311,8 @@ class Game:
         the trump suit otherwise; a jack of the trump's colour is a trump; any other card
         is its own suit.  The server keeps this to itself, so it is read off its code."""
         contract = self.view.contract or ""
-        trump = contract[-1] if contract[-1:] in ("S", "C", "D", "H") else None
+        suit_contract = contract[:-1].isdigit() and contract[-1:] in ("S", "C", "D", "H")
+        trump = contract[-1] if suit_contract else None
         if card == "JK":
             return (trump if trump is not None else self.view.joker_suit) or "JK"
         suit = card[-1]
