@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import traceback
 from collections.abc import Mapping
 from typing import Any
 
@@ -436,7 +437,8 @@ def answer(message: Mapping[str, Any], server: str, shim: str) -> dict[str, Any]
         return {"seq": seq, "result": run_scenario(scenario, server, shim)}
     except Skip as reason:
         return {"seq": seq, "skipped": {"reason": str(reason)}}
-    except (TableError, OSError, ValueError, ArithmeticError) as error:
+    except Exception as error:  # the server, a connection or this adapter failed
+        log(traceback.format_exc())
         return {
             "seq": seq,
             "errored": {
