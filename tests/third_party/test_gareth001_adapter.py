@@ -259,6 +259,17 @@ def test_what_the_server_cannot_start_from_is_skipped_with_the_reason() -> None:
     assert "middle of the play" in second["skipped"]["reason"]
 
 
+def test_a_discard_of_other_than_three_cards_is_not_typed_but_skipped() -> None:
+    early, at_the_kitty = run_on_fake(
+        deck_start({"seat": "E", "discard": KITTY[:2]}, {"observe": ["phase"]}),
+        deck_start(*AUCTION_WON_BY_E, {"seat": "E", "discard": KITTY[:2]}),
+    )
+    # Not asked for a discard: refused without typing anything, as any step out of turn.
+    assert steps_of(early) == [{"outcome": "rejected"}, {"observed": {"phase": "auction"}}]
+    # Asked for it: the server takes exactly three cards one by one, so two cannot be put.
+    assert "discard of 2 cards" in at_the_kitty["skipped"]["reason"]
+
+
 def test_without_a_checkout_it_says_what_to_set() -> None:
     done = subprocess.run(
         [sys.executable, str(ADAPTER)],
