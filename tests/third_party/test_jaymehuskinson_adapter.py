@@ -99,7 +99,7 @@ def test_hello_names_the_engine_and_declares_only_what_it_can_give(node: str) ->
     )
     engine = json.loads((ADAPTER_DIR / "engine.json").read_text())
     assert hello["protocol"] == 1
-    assert hello["implementation"]["version"] == engine["commit"][:7]
+    assert hello["implementation"]["version"] == "unknown (not a git checkout)"
     assert hello["implementation"]["homepage"] == engine["repository"]
     capabilities = hello["capabilities"]
     assert capabilities["profiles"] == ["australian-4"]
@@ -279,6 +279,30 @@ def test_a_game_start_records_deal_results_through_the_engine(node: str) -> None
         "contract": "8H",
     }
     assert steps[3] == "rejected"
+
+
+def test_the_version_is_the_commit_the_checkout_is_at(node: str, tmp_path: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    shutil.copytree(FAKE, tmp_path / "checkout")
+    checkout = str(tmp_path / "checkout")
+    identity = ["-c", "user.name=t", "-c", "user.email=t@example.org"]
+    for args in (["init", "-q"], ["add", "."], [*identity, "commit", "-q", "-m", "fake"]):
+        subprocess.run(["git", "-C", checkout, *args], check=True, capture_output=True)
+    head = subprocess.run(
+        ["git", "-C", checkout, "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    )
+    done = subprocess.run(
+        [node, str(ADAPTER_DIR / "adapter.js")],
+        input=json.dumps(HELLO) + "\n",
+        capture_output=True,
+        text=True,
+        env=environment(**{VARIABLE: checkout}),
+        timeout=60,
+        check=False,
+    )
+    assert json.loads(done.stdout)["implementation"]["version"] == head.stdout.strip()[:7]
+    assert "not the tested 9bebc9b" in done.stderr
 
 
 @pytest.mark.parametrize(

@@ -12,19 +12,21 @@
 'use strict';
 
 const readline = require('node:readline');
-const { loadEngine, SetupProblem, REPOSITORY, COMMIT } = require('./engine');
+const { loadEngine, checkoutVersion, SetupProblem, REPOSITORY } = require('./engine');
 const { Table, NotSupported, OBSERVATIONS } = require('./table');
 const { Untranslatable } = require('./notation');
 
 const PROTOCOL = 1;
 const NAME = 'jaymehuskinson';
 
-const IMPLEMENTATION = {
-  name: 'jaymehuskinson-code/500-Card-Game',
-  version: COMMIT.slice(0, 7),
-  language: 'typescript',
-  homepage: REPOSITORY,
-};
+function implementation() {
+  return {
+    name: 'jaymehuskinson-code/500-Card-Game',
+    version: checkoutVersion(),
+    language: 'typescript',
+    homepage: REPOSITORY,
+  };
+}
 
 // Only the default profile, with no toggle: the engine has one fixed set of rules.
 // Rejections carry the engine's own messages, not the suite's codes.
@@ -50,10 +52,10 @@ function runScenario(engine, scenario) {
   return { steps };
 }
 
-function answer(engine, message) {
+function answer(engine, identity, message) {
   switch (message.cmd) {
     case 'hello':
-      return { protocol: PROTOCOL, implementation: IMPLEMENTATION, capabilities: CAPABILITIES };
+      return { protocol: PROTOCOL, implementation: identity, capabilities: CAPABILITIES };
     case 'run': {
       const seq = message.seq;
       try {
@@ -73,8 +75,10 @@ function answer(engine, message) {
 
 function main() {
   let engine;
+  let identity;
   try {
     engine = loadEngine();
+    identity = implementation();
   } catch (error) {
     const text = error instanceof SetupProblem ? error.message : `cannot load the engine: ${error.message}`;
     process.stderr.write(`${NAME} adapter: ${text.replace(/\s+/g, ' ')}\n`);
@@ -86,7 +90,7 @@ function main() {
     if (!line.trim()) return;
     let reply;
     try {
-      reply = answer(engine, JSON.parse(line));
+      reply = answer(engine, identity, JSON.parse(line));
     } catch (error) {
       process.stderr.write(`${NAME} adapter: cannot answer ${JSON.stringify(line.slice(0, 200))}: ${error.message}\n`);
       process.exit(2);

@@ -4,6 +4,7 @@
 // `typescript` package (declared in this folder's package.json) and never written out,
 // so nothing built from the engine lands on disk.
 
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -53,6 +54,29 @@ function typescript() {
   }
 }
 
+function git(root, ...args) {
+  try {
+    return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+// The short commit of the checkout, as the report's version: what was really run, which
+// is the pinned commit only if the user checked it out.  A folder that is not a git
+// checkout of its own (a copy, an unpacked archive) cannot say.
+function checkoutVersion(env = process.env) {
+  const root = env[VARIABLE];
+  const top = root && git(root, 'rev-parse', '--show-toplevel');
+  if (!top || fs.realpathSync(top) !== fs.realpathSync(root)) return 'unknown (not a git checkout)';
+  const head = git(root, 'rev-parse', 'HEAD');
+  if (!head) return 'unknown (no commit)';
+  if (head !== COMMIT) {
+    process.stderr.write(`jaymehuskinson adapter: the checkout is at ${head.slice(0, 7)}, not the tested ${COMMIT.slice(0, 7)}\n`);
+  }
+  return head.slice(0, 7);
+}
+
 // Transpile and evaluate the rules file as a CommonJS module; return its exports.
 function loadEngine(env = process.env) {
   const file = rulesPath(env);
@@ -76,4 +100,4 @@ function loadEngine(env = process.env) {
   return module.exports;
 }
 
-module.exports = { loadEngine, SetupProblem, REPOSITORY, COMMIT, VARIABLE, RULES_FILE };
+module.exports = { loadEngine, checkoutVersion, SetupProblem, REPOSITORY, COMMIT, VARIABLE, RULES_FILE };
