@@ -59,9 +59,7 @@ def main(argv: list[str]) -> int:
     version = argv[0].removeprefix("v")
     try:
         if len(argv) == 2 and version != package_version():
-            raise NotesError(
-                f"the tag says {version} but pyproject.toml says {package_version()}"
-            )
+            raise NotesError(f"the tag says {version} but pyproject.toml says {package_version()}")
         notes = section((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), version)
     except (NotesError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
