@@ -1,7 +1,8 @@
 """A cache of scenario documents that passed YAML and the schema, by their content.
 
 PyYAML is most of the time of loading a corpus; a file whose text was already
-checked is read back from a JSON copy instead (about a hundred times faster).  The
+checked is read back from a JSON copy instead, far quicker (the figures: the benchmarks
+page of the site).  The
 key is a hash of the text together with the suite version and the scenario schema,
 so an edited file, a new schema or a new version of the suite is checked again from
 the YAML.  Only documents that passed the schema are stored, and a cache that cannot
@@ -171,7 +172,7 @@ def _prune(root: str, keep: int = KEEP_CODES) -> None:
     modification time, which every process that reads or stores an entry refreshes.
     Only folders named as a code's are touched; one that vanishes or resists meanwhile
     is left alone (a process still using it just misses)."""
-    import shutil  # here, not at the top: with bz2 and lzma, 4 ms of every warm start
+    import shutil  # here, not at the top: it imports bz2 and lzma, which a warm start skips
 
     try:
         with os.scandir(root) as entries:
@@ -187,8 +188,8 @@ def _prune(root: str, keep: int = KEEP_CODES) -> None:
     for _, path in folders[keep:]:
         shutil.rmtree(path, ignore_errors=True)
     if os.environ.get(CACHE_VARIABLE) is None:
-        # Our own default folder held one flat folder for every code until 1 December
-        # 2026; nothing reads it any more.
+        # An older layout of our own default folder kept one flat folder for every code;
+        # nothing reads it any more.
         shutil.rmtree(os.path.join(os.path.dirname(root), "documents"), ignore_errors=True)
 
 
