@@ -204,8 +204,12 @@ def _is_ours(folder: str) -> bool:
 def _make_code_folder(folder: str) -> None:
     """Make this code's folder with its marker, then prune the old ones."""
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, MARKER), "wb") as marker:
-        marker.write(_MARK)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    marker = os.open(os.path.join(folder, MARKER), flags, 0o666)  # never through a link
+    try:
+        os.write(marker, _MARK)
+    finally:
+        os.close(marker)
     _prune(os.path.dirname(folder))
 
 
