@@ -600,3 +600,15 @@ def test_merge_out_never_writes_through_a_link_at_the_suites_name(
     code, _, stderr = run("fuzz", "merge", str(_write(tmp_path, data)), "--out", str(out))
     assert code == 1 and "symbolic link" in stderr and "not written" in stderr
     assert not outside.exists() and (out / name).is_symlink()
+
+
+def test_a_merged_json_report_names_the_file_the_suite_would_write(
+    tmp_path: Path, shard: dict[str, Any]
+) -> None:
+    data = copy.deepcopy(shard)
+    family = data["families"][0]
+    family["filename"] = "../../escaped.pth"
+    code, stdout, _ = run("fuzz", "merge", str(_write(tmp_path, data)), "--format", "json")
+    assert code == 1
+    (merged,) = json.loads(stdout)["families"]
+    assert merged["filename"] == f"fuzz-{family['scenario_id'].lower()}-start-phase.yaml"

@@ -25,6 +25,7 @@ from ..safety import (
     read_json_file,
 )
 from .fuzzer import REPORT_VERSION, FuzzReport
+from .write import scenario_filename
 
 __all__ = ["ShardRefused", "checked_report", "read_shards"]
 
@@ -169,7 +170,11 @@ def checked_report(data: Any) -> FuzzReport:
         raise ShardRefused(f"indices: the runs do not hold the {deals} deals the report counts")
     for number, family in enumerate(_list(_field(top, "families", ()), ("families",))):
         _family(family, number)
-    return FuzzReport.from_json(top)
+    report = FuzzReport.from_json(top)
+    for found in report.families.values():  # the name is the suite's, never the report's
+        signature = found.signature
+        found.filename = scenario_filename(found.scenario_id, signature.kind, signature.check) or ""
+    return report
 
 
 def read_shards(paths: tuple[str, ...]) -> list[FuzzReport]:
