@@ -612,3 +612,17 @@ def test_a_merged_json_report_names_the_file_the_suite_would_write(
     assert code == 1
     (merged,) = json.loads(stdout)["families"]
     assert merged["filename"] == f"fuzz-{family['scenario_id'].lower()}-start-phase.yaml"
+
+
+def test_a_time_budget_stops_at_the_deal_limit_so_merge_can_read_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fivehundred.cli.fuzz_command as fuzz_command
+
+    monkeypatch.setattr(fuzz_command, "MAX_FUZZ_DEALS", 3)
+    target = tmp_path / "shard.json"
+    code, _, stderr = run("fuzz", "--time", "600", "--format", "json", "-o", str(target))
+    assert code == 0, stderr
+    assert json.loads(target.read_text(encoding="utf-8"))["deals"] == 3
+    code, stdout, stderr = run("fuzz", "merge", str(target))
+    assert code == 0 and "No disagreement in 3 deals" in stdout, stderr

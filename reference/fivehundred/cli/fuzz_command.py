@@ -192,8 +192,8 @@ def run_fuzz(
         profile=profile,
         variants=variants,
         shard=_shard(shard),
-        deals=deals,
-        seconds=seconds,
+        deals=MAX_FUZZ_DEALS if deals is None else deals,  # a --time run stops there too,
+        seconds=seconds,  # so that its report is one `fuzz merge` reads
         shrink_budget=shrink_budget,
         only=deal,
         command=command or "",
