@@ -91,7 +91,13 @@ def test_a_report_whose_skips_are_not_an_object_is_refused_by_name(tmp_path: Pat
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     done = run_in_process("fuzz", "merge", str(path))
-    assert done.returncode == 2 and "skipped: expected an object" in done.stderr
+    assert done.returncode == 2 and "skipped: expected a mapping, found a list" in done.stderr
+    data["skipped"] = {"deals": 1, "by_generator": {"random": 3}, "reasons": {}}
+    path.write_text(json.dumps(data))
+    done = run_in_process("fuzz", "merge", str(path))
+    assert done.returncode == 2 and "skipped.by_generator.random: 3 is out of range" in (
+        done.stderr
+    )
 
 
 def test_many_distinct_skip_reasons_are_kept_to_a_few() -> None:
