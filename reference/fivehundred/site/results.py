@@ -293,8 +293,8 @@ def cell(states: Sequence[State]) -> str:
     counts = {state: states.count(state) for state in _ORDER if state in states}
     if list(counts) == [State.PASSED]:
         return f"✔{_NBSP}{len(states)}{_NBSP}passed"
-    # worst first; each count holds together and a narrow column wraps between them
-    parts = [f"{n}{_NBSP}{state.value.replace(' ', _NBSP)}" for state, n in counts.items()]
+    # worst first; a count holds to its word, and a narrow column wraps between them
+    parts = [f"{n}{_NBSP}{state.value}" for state, n in counts.items()]
     text = f"{_NBSP}· ".join(reversed(parts))  # a line may break after a dot, not before
     if State.FAILED in counts or State.ERRORED in counts:
         return f"✘{_NBSP}{text}"
