@@ -35,7 +35,8 @@ from ..scenarios.disputes import (
     pair_problems,
     paired_by_answer,
 )
-from .generator import SiteModel, _escape, _indent, example_block, relative_link, scenario_uri
+from .card_markup import _escape
+from .generator import SiteModel, _indent, example_block, relative_link, scenario_uri
 
 DISPUTES_PAGE = "disputes.md"
 TABLE_MARKER = "<!-- fivehundred:disputes-table -->"
