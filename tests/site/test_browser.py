@@ -369,6 +369,78 @@ def test_the_conformance_page_shows_a_column_per_report(page: Any, base_url: str
     assert response.ok and response.json()["implementation"]["name"] == "fivehundred-reference"
 
 
+DRAWN = "scenarios/4EDJ/"
+"""A short scenario drawn and stepped through: N A♠, E 4♥, S 5♠, W 6♠ at the last trick of
+6♠ by North; the four cards are played, North wins, and a call after it is refused."""
+
+DRAWN_FULL_DEAL = "scenarios/275K/"
+"""A whole deal from the deck: 62 steps, every hand of ten cards drawn on a phone."""
+
+
+def _seat_cards(stepper: Any, place: int) -> list[str]:
+    return [
+        t.strip()
+        for t in stepper.locator(f".fh-stage .fh-at{place} .fh-hand .fh-card").all_inner_texts()
+    ]
+
+
+def test_a_scenario_page_draws_the_table_and_steps_through_it(page: Any, base_url: str) -> None:
+    page.goto(base_url + DRAWN)
+    stepper = page.locator(".fh-stepper").first
+    stage = stepper.locator(".fh-stage")
+    # the seats as they sit, each with its hand
+    assert (stage.locator(".fh-at0").get_attribute("aria-label") or "").startswith("North")
+    assert (stage.locator(".fh-at3").get_attribute("aria-label") or "").startswith("West")
+    assert [_seat_cards(stepper, p) for p in range(4)] == [["A♠"], ["4♥"], ["5♠"], ["6♠"]]
+    north, west = stage.locator(".fh-at0").bounding_box(), stage.locator(".fh-at3").bounding_box()
+    east, south = stage.locator(".fh-at1").bounding_box(), stage.locator(".fh-at2").bounding_box()
+    assert north["y"] < west["y"] < south["y"] and west["x"] < north["x"] < east["x"]
+    assert stage.locator(".fh-play").count() == 0
+    status = stepper.locator(".fh-status")
+    assert stepper.locator(".fh-next").is_visible() and stepper.locator(".fh-prev").is_disabled()
+    page.screenshot(path=str(SHOTS / "drawn-start.png"))
+    # a card moves from the hand to the trick
+    stepper.locator(".fh-next").click()
+    assert _seat_cards(stepper, 0) == []
+    assert stage.locator(".fh-play").all_inner_texts()[0].split()[:2] == ["N", "A♠"]
+    assert "fh-lead" in (stage.locator(".fh-play").first.get_attribute("class") or "")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert status.inner_text().strip() == "Step 4 of 7"
+    # the completed trick goes to its winner
+    assert stage.locator(".fh-play").count() == 4
+    assert stage.locator(".fh-play.fh-win .fh-from").inner_text().strip() == "N"
+    assert "NS 7" in stage.inner_text()
+    assert page.locator("table.fh-steps tbody tr").nth(3).get_attribute("class") == "fh-current"
+    page.screenshot(path=str(SHOTS / "drawn-trick-won.png"))
+    # a refused action shows its reason; a checkpoint what it checks
+    page.keyboard.press("End")
+    assert status.inner_text().strip() == "Step 7 of 7"
+    assert stepper.locator(".fh-next").is_disabled()
+    assert "check" in stage.locator(".fh-caption").inner_text()
+    assert "scores" in stage.locator(".fh-caption .fh-checks").inner_text()
+    page.keyboard.press("ArrowLeft")
+    caption = stage.locator(".fh-caption").inner_text()
+    assert "refused" in caption and "deal-over" in caption and "why:" in caption
+    page.keyboard.press("Home")
+    assert [_seat_cards(stepper, p) for p in range(4)] == [["A♠"], ["4♥"], ["5♠"], ["6♠"]]
+
+
+def test_a_whole_deal_is_drawn_on_a_phone_and_reads_without_javascript(
+    browser: Any, base_url: str
+) -> None:
+    for tab in _tab(browser, viewport=PHONE, device_scale_factor=2, java_script_enabled=False):
+        tab.page.goto(base_url + DRAWN_FULL_DEAL)
+        stepper = tab.page.locator(".fh-stepper").first
+        assert not stepper.locator(".fh-controls").is_visible()
+        assert [len(_seat_cards(stepper, p)) for p in range(4)] == [10, 10, 10, 10]
+        assert tab.page.locator("table.fh-steps tbody tr").count() == 62
+        box = stepper.bounding_box()  # (Material's header alone is wider without its script)
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert tab.page.evaluate(_HIDDEN_CARDS) == []
+        stepper.screenshot(path=str(SHOTS / "drawn-phone-no-js.png"))
+
+
 PHONE_PAGES = [
     "",
     "conformance/",
@@ -381,6 +453,7 @@ PHONE_PAGES = [
     "quick-reference/",
     "glossary/",
     "scenarios/",
+    DRAWN_FULL_DEAL,
     "scenario-format/",
     "protocol/",
 ]
