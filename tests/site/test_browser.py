@@ -444,6 +444,8 @@ def test_a_whole_deal_is_drawn_on_a_phone_and_reads_without_javascript(
 PHONE_PAGES = [
     "",
     "conformance/",
+    "profiles/",
+    "rules/",
     "rules/deck-and-ranks/",
     "rules/the-deal/",
     "rules/the-auction/",
@@ -456,6 +458,8 @@ PHONE_PAGES = [
     DRAWN_FULL_DEAL,
     "scenario-format/",
     "protocol/",
+    "write-your-adapter/",
+    "limits/",
 ]
 
 _HIDDEN_CARDS = """() => {
@@ -482,6 +486,47 @@ _HIDDEN_CARDS = """() => {
   }"""
 
 
+_HIDDEN_COLUMNS = """() => {
+    const out = [];
+    for (const box of document.querySelectorAll('article *')) {
+      const s = getComputedStyle(box);
+      if (!['auto', 'scroll', 'hidden'].includes(s.overflowX)) continue;
+      const table = box.tagName === 'TABLE' ? box : box.querySelector('table');
+      if (!table || box.scrollWidth <= box.clientWidth + 1) continue;
+      const edge = Math.min(box.getBoundingClientRect().right, window.innerWidth);
+      const hidden = [...table.querySelectorAll('th, td')].filter(
+        c => c.getBoundingClientRect().right > edge + 1);
+      if (!hidden.length) continue;
+      // the cue: a shadow drawn behind a see-through table (cards.css)
+      const shadow = s.backgroundImage.includes('gradient');
+      const clear = getComputedStyle(table).backgroundColor === 'rgba(0, 0, 0, 0)';
+      out.push({head: table.querySelector('th, td').innerText.trim(), cue: shadow && clear,
+                id: (table.closest('[id]') || {}).id || ''});
+    }
+    return out;
+  }"""
+
+_WHOLE = """(selectors) => selectors.map(selector => {
+    const table = document.querySelector(selector);
+    if (!table) return [selector, 'missing'];
+    const r = table.getBoundingClientRect();
+    const cells = [...table.querySelectorAll('th, td')];
+    const out = cells.filter(c => c.getBoundingClientRect().right > window.innerWidth);
+    return [selector, out.length ? 'cut' : (r.width > 0 ? 'whole' : 'hidden')];
+  })"""
+
+RULE_TABLES = {
+    "rules/contract-values-and-scoring/": [
+        "#contract-values ~ .md-typeset__scrollwrap table",
+    ],
+    "rules/the-auction/": ["#bid-order ~ .fh-ladder"],
+    "rules/deck-and-ranks/": ["#trump-order ~ .md-typeset__scrollwrap table"],
+    "quick-reference/": ["#qr-ladder ~ .md-typeset__scrollwrap table"],
+}
+"""The tables a player looks things up in, shown whole on a phone: the Avondale table,
+the bid ladder (the auction's and the quick reference's) and the trump order."""
+
+
 @pytest.fixture(scope="module")
 def phone_survey(_phone_tab: _Tab, base_url: str) -> dict[str, dict[str, Any]]:
     """Each phone page opened once, every folded box unfolded, with what the phone tests
@@ -496,7 +541,10 @@ def phone_survey(_phone_tab: _Tab, base_url: str) -> dict[str, dict[str, Any]]:
             "width": phone.evaluate("document.documentElement.scrollWidth"),
             "hidden": phone.evaluate(_HIDDEN_CARDS),
             "cards": phone.locator(".fh-hand .fh-card").count(),
+            "columns": phone.evaluate(_HIDDEN_COLUMNS),
         }
+        if path in RULE_TABLES:
+            survey[path]["whole"] = phone.evaluate(_WHOLE, RULE_TABLES[path])
         if path == "rules/the-auction/":
             phone.screenshot(path=str(SHOTS / "phone-auction.png"))
         if path == "rules/the-joker-without-trumps/":
@@ -523,6 +571,22 @@ def test_every_card_of_a_hand_is_visible_on_a_phone(
     # the pages made of hands still show them (the other pages are checked all the same)
     dealt = ("rules/the-deal/", "rules/the-joker-without-trumps/")
     assert sum(phone_survey[p]["cards"] for p in dealt) > 100
+
+
+def test_no_table_hides_columns_without_a_cue_on_a_phone(
+    phone_survey: dict[str, dict[str, Any]],
+) -> None:
+    uncued = {p: [c for c in s["columns"] if not c["cue"]] for p, s in phone_survey.items()}
+    assert not any(uncued.values()), f"columns out of sight with no cue: {uncued}"
+    report = [
+        f"/{p}\t{c['head']}\t{c['id']}" for p, s in phone_survey.items() for c in s["columns"]
+    ]
+    (SHOTS / "phone-scrolling-tables.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+
+
+def test_the_rule_tables_show_whole_on_a_phone(phone_survey: dict[str, dict[str, Any]]) -> None:
+    seen = {p: phone_survey[p]["whole"] for p in RULE_TABLES}
+    assert all(state == "whole" for found in seen.values() for _, state in found), seen
 
 
 def _printed_pages(page: Any, path: str, name: str) -> int:
