@@ -343,12 +343,17 @@ def test_a_disputed_clause_shows_its_markers_and_they_lead_somewhere(
     assert disputed.inner_text().strip().lower() == "disputed"
     assert differs.inner_text().strip().lower() == "differs per profile"
     page.screenshot(path=str(SHOTS / "disputed-clause.png"))
+    # folded, the markers take one line; unfolded, they show their links
+    assert flags.locator("summary").bounding_box()["height"] < 2 * 16
+    flags.locator("summary").click()
     # a toggle named under "differs per profile" leads to its section of the variants page
     flags.locator("a", has_text="australian-4+misere-without-seven").click()
     page.wait_for_url(re.compile(r".*/profiles/variants/#misere-without-seven$"))
     assert page.locator("[id='misere-without-seven']").is_visible()
     page.go_back()
     # the dispute link leads to the dispute's entry on the disputes page
+    if not flags.evaluate("e => e.open"):
+        flags.locator("summary").click()
     link = flags.locator("a[href*='disputes/#misere-needs-seven']")
     assert link.count() == 1
     link.click()
@@ -356,6 +361,28 @@ def test_a_disputed_clause_shows_its_markers_and_they_lead_somewhere(
     entry = page.locator("[id='misere-needs-seven']")
     assert entry.is_visible()
     assert "misère" in entry.inner_text().lower()
+
+
+def test_a_clause_is_one_tap_from_the_top_of_its_page_on_a_phone(
+    _phone_tab: _Tab, base_url: str
+) -> None:
+    """The joker page's question "can the joker lead in no trumps?": its clause is a tap
+    on the list under the page's title, within the first screen."""
+    phone = _phone_tab.page
+    phone.goto(base_url + "rules/the-joker-without-trumps/")
+    link = phone.locator(".fh-clauses a[href='#joker-lead']")
+    assert link.is_visible()
+    assert link.bounding_box()["y"] < PHONE["height"]
+    link.click()
+    phone.wait_for_url(re.compile(r".*#joker-lead$"))
+    top = phone.locator("[id='joker-lead']").bounding_box()
+    assert top is not None and 0 <= top["y"] < PHONE["height"] / 2
+    # markers under a heading take one line at most before the clause's first sentence
+    heights = phone.eval_on_selector_all(
+        "details.fh-flags > summary", "els => els.map(e => e.getBoundingClientRect().height)"
+    )
+    assert heights and max(heights) <= 1.8 * 16, heights
+    _no_page_errors(_phone_tab)
 
 
 def test_the_conformance_page_shows_a_column_per_report(page: Any, base_url: str) -> None:

@@ -761,15 +761,22 @@ def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
     page = relative_link(page_uri, DISPUTES_PAGE)
     links = [f"[{_escape(d.title)}]({page}#{d.id})" for d in touching]
     count = "a dispute" if len(touching) == 1 else f"{len(touching)} disputes"
-    lines = [
-        f'<div class="{FLAGS_CLASS}" markdown>',
-        f'<span class="fh-flag fh-disputed" title="{count} about this clause">disputed</span> '
-        + " · ".join(links),
-    ]
     differing: dict[str, list[Dispute]] = {}
     for dispute in touching:
         for profile in _disputes.differing(dispute):
             differing.setdefault(profile, []).append(dispute)
+    # One line folded (the markers, a summary), so the clause's first sentence comes right
+    # under its heading on a phone; the links unfold.  Left out of the search index, so a
+    # clause's search preview starts with the rule, not with its markers.
+    summary = f'<span class="fh-flag fh-disputed" title="{count} about this clause">disputed</span>'
+    if differing:
+        summary += ' <span class="fh-flag fh-differs">differs per profile</span>'
+    lines = [
+        f'<details class="{FLAGS_CLASS}" data-search-exclude markdown>',
+        f"<summary>{summary} <small>{count}</small></summary>",
+        "",
+        "**Disputed:** " + " · ".join(links),
+    ]
     if differing:
         names = []
         for profile, disputes in differing.items():
@@ -781,11 +788,8 @@ def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
                 href = relative_link(page_uri, path) + hash_ + fragment
             why = _link_title("another answer in: " + "; ".join(d.title for d in disputes))
             names.append(f'[`{profile}`]({href} "{why}")')
-        lines[-1] += (
-            ' <span class="fh-flag fh-differs" title="the rule sets named here answer '
-            'differently">differs per profile</span> ' + ", ".join(names)
-        )
-    return [*lines, "</div>", ""]
+        lines += ["", "**Differs in:** " + ", ".join(names)]
+    return [*lines, "", "</details>", ""]
 
 
 def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
@@ -818,8 +822,16 @@ def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
                 target = index
                 break
         insert_at[target] = heading.anchor
+    contents: dict[int, list[str]] = {}
+    if len(headings) > 1:
+        title = next(
+            (i for i, line in enumerate(lines) if line.startswith("# ") and not fenced[i]), None
+        )
+        at = headings[0].line if title is None else title + 1
+        contents[at] = ["", *clause_contents(headings)]
     out: list[str] = []
     for index in range(len(lines) + 1):
+        out += contents.get(index, [])
         if index in insert_at:
             out += ["", *examples_for(insert_at[index], page_uri, model)]
         if index < len(lines) and lines[index].strip() != EXAMPLES_MARKER:
@@ -827,6 +839,23 @@ def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
         out += flags_after.get(index, [])
     return "\n".join(out) + "\n"
 
+
+CONTENTS_CLASS = "fh-clauses"
+
+
+def clause_contents(headings: Sequence[Heading]) -> list[str]:
+    """The page's clauses as a list of links, put before the first of them: on a phone the
+    table of contents is two taps away in the menu, so this makes every clause one tap from
+    the top of its page (the stylesheet hides it where the contents are beside the page,
+    and in print).  Out of the search index: it repeats the headings."""
+    links = "".join(
+        f'<li><a href="#{h.anchor}">{_escape(_MD_MARKS.sub("", h.title))}</a></li>'
+        for h in headings
+    )
+    return [f'<nav class="{CONTENTS_CLASS}" data-search-exclude><ul>{links}</ul></nav>', ""]
+
+
+_MD_MARKS = re.compile(r"[*_`]")
 
 _INLINE_LINK = re.compile(r"(\[(?:[^\[\]]|\[[^\[\]]*\])*\])\(([^()\s]+)\)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
