@@ -311,6 +311,38 @@ def test_search_finds_the_left_bower(searching: Any, base_url: str) -> None:
     assert any("rules/" in (href or "") for href in links), links
 
 
+def _search(page: Any, base_url: str, query: str) -> tuple[str, list[str]]:
+    """The result count line and the pages found for a query."""
+    page.goto(base_url + "rules/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    meta = page.locator(".md-search-result__meta")
+    page.wait_for_function(
+        "() => /\\d+ matching/.test(document.querySelector('.md-search-result__meta')"
+        "?.innerText || '')",
+        timeout=20_000,
+    )
+    links = page.eval_on_selector_all(
+        ".md-search-result__item > .md-search-result__link",
+        "els => els.map(e => e.getAttribute('href'))",
+    )
+    # the highlight parameter (?h=…) names the words matched, which differ by design
+    pages = [re.sub(r"\?h=[^#]*", "", href or "") for href in links]
+    return meta.inner_text().strip(), sorted(pages)
+
+
+def test_search_ignores_accents(searching: Any, base_url: str) -> None:
+    """Typed with or without its accent, misère finds the same pages, the clauses among
+    them; the same for a word written without one (the accented form is not invented)."""
+    plain = _search(searching, base_url, "misere")
+    accented = _search(searching, base_url, "misère")
+    searching.screenshot(path=str(SHOTS / "search-misere.png"))
+    assert plain == accented
+    assert any("rules/the-auction/" in href for href in plain[1]), plain
+    assert _search(searching, base_url, "bower") == _search(searching, base_url, "bòwer")
+
+
 def test_a_scenario_page_shows_its_file_and_links_back(page: Any, base_url: str) -> None:
     page.goto(base_url + "scenarios/")
     first = page.locator("article table a[href$='/']").first
