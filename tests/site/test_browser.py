@@ -661,10 +661,14 @@ def _printed_pages(page: Any, path: str, name: str) -> int:
 def test_the_rulebook_prints_on_at_most_20_pages(page: Any, base_url: str) -> None:
     pages = _printed_pages(page, base_url + "rulebook/", "rulebook.pdf")
     assert 0 < pages <= MAX_PRINTED_PAGES, f"the rulebook prints on {pages} pages"
+    disputes = _printed_pages(page, base_url + "disputes/", "disputes.pdf")
+    page.emulate_media(media="null")
     sheet = _printed_pages(page, base_url + "quick-reference/", "quick-reference.pdf")
     (SHOTS / "printed-pages.txt").write_text(
-        f"rulebook\t{pages}\nquick-reference\t{sheet}\n", encoding="utf-8"
+        f"rulebook\t{pages}\nquick-reference\t{sheet}\ndisputes\t{disputes}\n",
+        encoding="utf-8",
     )
+    assert 0 < disputes <= MAX_PRINTED_PAGES, f"the disputes page prints on {disputes} pages"
     assert sheet == 1, f"the quick reference prints on {sheet} pages"
     # every column of the bid ladder on the sheet (the page is still emulating print)
     columns = page.eval_on_selector_all(

@@ -40,7 +40,7 @@ def test_the_start_of_a_play_scenario_puts_each_hand_at_its_seat() -> None:
     assert ">4♥<" in _box(drawing, 1) and "fh-red" in _box(drawing, 1)
     assert ">5♠<" in _box(drawing, 2)
     assert "West" in _box(drawing, 3) and "dealer" in _box(drawing, 3)
-    assert "contract" in drawing and "NS 6 · EW 3" in drawing
+    assert "contract" in drawing and re.search(r"NS 6</span> · <span[^>]*>EW 3", drawing)
 
 
 def test_stepping_moves_each_card_to_the_trick_and_gives_the_trick_to_its_winner() -> None:

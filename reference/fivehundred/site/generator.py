@@ -422,7 +422,9 @@ _STARTS = {
 }
 
 
-def setup_markdown(scenario: Scenario, *, raw_html: bool = False, drawn: bool = False) -> list[str]:
+def setup_markdown(
+    scenario: Scenario, *, raw_html: bool = False, drawn: bool = False, stepped: bool = True
+) -> list[str]:
     """The starting position: a one-line summary and the hands, one line per seat.
 
     ``raw_html`` writes the hands as an HTML block, which Markdown passes through
@@ -468,7 +470,7 @@ def setup_markdown(scenario: Scenario, *, raw_html: bool = False, drawn: bool = 
             lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
         lines.append("")
     rows = "table.fh-steps" if raw_html else None  # a scenario page's steps table
-    drawing = drawn_steps(scenario, rows=rows) if drawn else ""
+    drawing = drawn_steps(scenario, rows=rows, stepped=stepped) if drawn else ""
     if drawing:
         return [*lines, drawing, ""]
     hands: dict[str, list[str]] = {}
@@ -577,12 +579,19 @@ def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
 
 
 def drawn_steps(
-    scenario: Scenario, language: str = DEFAULT_LANGUAGE, rows: str | None = None
+    scenario: Scenario,
+    language: str = DEFAULT_LANGUAGE,
+    rows: str | None = None,
+    *,
+    stepped: bool = True,
 ) -> str:
     """The stepper of a scenario (:func:`.table_drawing.stepper_html`): the start drawn as
     a card table and the position after every step, as the reference plays them, each
-    with a caption saying what the step did; empty when the reference cannot run it."""
+    with a caption saying what the step did; empty when the reference cannot run it.
+    Not ``stepped``: the start alone, without controls."""
     found = frames(scenario)
+    if not stepped:
+        found = found[:1]
     if not found:
         return ""
     cells = {number: (what, expected) for number, what, expected in step_rows(scenario)}
@@ -663,16 +672,18 @@ def example_block(
     model: SiteModel,
     *,
     open_: bool | None = None,
+    stepped: bool = True,
 ) -> list[str]:
     """One scenario as a worked example under a clause: a collapsible box, open when it is
     the clause's inline example (``open_``; by default a primary citation) and folded
-    otherwise."""
+    otherwise.  Its start is drawn, with the stepper unless ``stepped`` is false (the
+    scenario's page has it)."""
     is_open = primary if open_ is None else open_
     marker = "???+" if is_open else "???"
     title = _quoted_title(f"Example {scenario.id} · {scenario.title}")
     others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
     body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
-    body += setup_markdown(scenario, drawn=True)
+    body += setup_markdown(scenario, drawn=True, stepped=stepped)
     body += steps_table(scenario)
     body.append("")
     footer = f"[Scenario page]({relative_link(page_uri, scenario_uri(scenario.id))})"

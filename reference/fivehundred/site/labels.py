@@ -59,6 +59,7 @@ _ENGLISH: dict[str, str] = {
     "step.start": "The position at the start",
     "step.status": "Step {number} of {total}",
     "step.start-status": "Start · {total} steps",
+    "step.start-status-one": "Start · {total} step",
     "step.previous": "Previous",
     "step.next": "Next",
     "step.help": "Step through with the buttons or the arrow keys.",

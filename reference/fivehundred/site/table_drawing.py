@@ -157,7 +157,9 @@ def _facts(position: Position, language: str, kitty: str) -> list[str]:
 def _sides(values: dict[str, int] | object) -> str:
     if not isinstance(values, dict):
         return ""
-    return " · ".join(f"{html.escape(str(k))} {v}" for k, v in values.items())
+    return " · ".join(
+        f'<span class="fh-side">{html.escape(str(k))} {v}</span>' for k, v in values.items()
+    )
 
 
 def table_html(position: Position, profile_name: str, language: str = DEFAULT_LANGUAGE) -> str:
@@ -212,8 +214,15 @@ def stepper_html(
     is a CSS selector of the page's steps table, whose row the script marks as current."""
     if not frames:
         return ""
+    if len(frames) == 1:  # nothing to step through: the start alone, no controls
+        drawing = table_html(frames[0].position, profile_name, language)
+        return (
+            f'<div class="{STEPPER_CLASS} fh-still"><div class="fh-stage">'
+            f'<div class="fh-caption">{captions[0]}</div>{drawing}</div></div>'
+        )
     total = str(len(frames) - 1)
-    status = label("step.start-status", language, total=total)
+    status_key = "step.start-status-one" if total == "1" else "step.start-status"
+    status = label(status_key, language, total=total)
     attrs = (
         f'class="{STEPPER_CLASS}" role="group" tabindex="0" '
         f'data-status="{_attr(label("step.status", language, number="{number}", total=total))}" '
