@@ -266,10 +266,40 @@ def test_search_previews_start_with_the_rule_not_its_markers(built: Path) -> Non
     import json
 
     docs = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
-    rules = [d for d in docs if d["location"].startswith("rules/")]
-    assert len(rules) > 30
-    marked = [d["location"] for d in rules if "differs per profile" in d["text"].lower()]
+    from fivehundred.site.generator import CLAUSE_ANCHORS
+
+    clauses = [d for d in docs if d["location"].partition("#")[2] in CLAUSE_ANCHORS]
+    assert len(clauses) > 30
+    marked = [d["location"] for d in clauses if "differs per profile" in d["text"].lower()]
     assert not marked, marked
-    assert not [d["location"] for d in rules if d["text"].lower().startswith("<p>disputed")]
+    assert not [d["location"] for d in clauses if d["text"].lower().startswith("<p>disputed")]
+    rules = [d for d in docs if d["location"].startswith("rules/")]
     page = next(d for d in rules if d["location"] == "rules/the-joker-without-trumps/")
     assert "Leading a suitless joker" not in page["text"]
+
+
+def test_no_seed_in_navigation_or_headings_and_each_source_has_its_page(built: Path) -> None:
+    """Players' words: the sources are named as a player knows them, each described on a
+    page of its own; "seed" (the suite's word for a source document) stays out of the
+    navigation and the headings."""
+    pages = [p for p in built.rglob("index.html") if "scenarios" not in p.parts[-3:-1]]
+    pages.append(next((built / "scenarios").glob("*/index.html")))
+    found = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for tag in re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", text, re.S):
+            if "seed" in re.sub(r"<[^>]+>", "", tag).lower():
+                found.append(f"{page.relative_to(built)}: heading {tag[:60]}")
+        for item in re.findall(r'<span class="md-ellipsis">(.*?)</span>', text, re.S):
+            if "seed" in item.lower():
+                found.append(f"{page.relative_to(built)}: navigation {item.strip()[:60]}")
+    assert not found, found[:5]
+    index = (built / "sources" / "index.html").read_text(encoding="utf-8")
+    for name, page in (
+        ("The Australian rules", "australian-rules"),
+        ("The American rules with Nullo", "american-rules"),
+        ("The three-handed game", "three-handed-game"),
+        ("The Polish variations", "polish-variations"),
+    ):
+        assert f'href="{page}/">{name}</a>' in index
+        assert "<h1" in (built / "sources" / page / "index.html").read_text(encoding="utf-8")

@@ -74,7 +74,7 @@ def test_each_dispute_shows_its_answers_as_tabs_with_their_paired_scenarios(
     default, american = entry.split('=== "between-8s-and-8c"')
     assert "Example 2XMB · australian-4 ·" in default and "DGNN" not in default
     assert "Example DGNN · american-4 ·" in american
-    assert "seed 002, Нулевая заявка (Nullo)" in american
+    assert "[the American rules with Nullo](sources/american-rules.md), Нулевая заявка" in american
     assert "[pagat.com, Five Hundred — variations](https://www.pagat.com/euchre/500.html)" in (
         american
     )

@@ -38,6 +38,7 @@ from ..scenarios.disputes import (
 from .card_markup import _escape
 from .disputes import profile_target
 from .generator import SiteModel, _indent, example_block, relative_link, scenario_uri
+from .labels import label
 
 DISPUTES_PAGE = "disputes.md"
 TABLE_MARKER = "<!-- fivehundred:disputes-table -->"
@@ -63,10 +64,24 @@ def _url(url: str) -> str:
     return url.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
 
 
-def source_markdown(source: Mapping[str, str]) -> str:
-    """One source: ``seed 002, section`` or a link to the publication, with its note."""
+SOURCE_PAGES = {
+    "000": "sources/australian-rules.md",
+    "002": "sources/american-rules.md",
+    "003": "sources/three-handed-game.md",
+    "004": "sources/polish-variations.md",
+}
+"""The page describing each source document, by its seed number."""
+
+
+def source_markdown(source: Mapping[str, str], page_uri: str = DISPUTES_PAGE) -> str:
+    """One source as a player knows it (``the American rules with Nullo, section``, linked
+    to the page describing it) or a link to the publication, with its note."""
     if "seed" in source:
-        text = f"seed {source['seed'][:3]}, {_escape(source['section'])}"
+        number = source["seed"][:3]
+        page = SOURCE_PAGES.get(number)
+        name = label(f"source.{number}") if page else f"seed {number}"
+        named = f"[{name}]({relative_link(page_uri, page)})" if page else name
+        text = f"{named}, {_escape(source['section'])}"
     else:
         text = f"[{_escape(source['title'])}]({_url(source['url'])})"
     note = source.get("note")
@@ -98,7 +113,7 @@ def answer_tab(
         "",
         f"*Profiles:* {profiles}",
         "",
-        "*Sources:* " + "; ".join(source_markdown(s) for s in answer.sources) + ".",
+        "*Sources:* " + "; ".join(source_markdown(s, page_uri) for s in answer.sources) + ".",
         "",
     ]
     if shown:

@@ -69,6 +69,11 @@ _ENGLISH: dict[str, str] = {
     "step.check": "check",
     "step.checks": "what is checked here",
     "step.played": "{seat} plays {card}",
+    # the four sources, as a player knows them (by the suite's seed number)
+    "source.000": "the Australian rules",
+    "source.002": "the American rules with Nullo",
+    "source.003": "the three-handed game",
+    "source.004": "the Polish variations",
     # why an action is refused, in a player's words (keyed by the rejection code)
     "reason.game-over": "the game is already over",
     "reason.deal-over": "the deal is already over",
