@@ -16,6 +16,7 @@
     var frames = [stage.innerHTML];
     templates.forEach(function (t) { frames.push(t.innerHTML); });
     var status = box.querySelector(".fh-status");
+    var said = box.querySelector(".fh-said");
     var previous = box.querySelector(".fh-prev");
     var next = box.querySelector(".fh-next");
     var rows = null;
@@ -25,13 +26,18 @@
     }
     var at = 0;
 
-    function show(index) {
+    function show(index, moved) {
       at = Math.max(0, Math.min(frames.length - 1, index));
       stage.innerHTML = frames[at];
       box.setAttribute("data-at", String(at));
       status.textContent = at === 0
         ? box.getAttribute("data-start")
         : box.getAttribute("data-status").replace("{number}", String(at));
+      if (said && moved) {
+        // read out to a screen reader: where we are and what the step did
+        var caption = stage.querySelector(".fh-caption");
+        said.textContent = status.textContent + ". " + (caption ? caption.textContent : "");
+      }
       previous.disabled = at === 0;
       next.disabled = at === frames.length - 1;
       if (rows) {
@@ -41,8 +47,8 @@
       }
     }
 
-    previous.addEventListener("click", function () { show(at - 1); });
-    next.addEventListener("click", function () { show(at + 1); });
+    previous.addEventListener("click", function () { show(at - 1, true); });
+    next.addEventListener("click", function () { show(at + 1, true); });
     box.addEventListener("keydown", function (event) {
       if (step(event)) {
         event.stopPropagation();
@@ -54,13 +60,13 @@
         return false;
       }
       if (event.key === "ArrowRight") {
-        show(at + 1);
+        show(at + 1, true);
       } else if (event.key === "ArrowLeft") {
-        show(at - 1);
+        show(at - 1, true);
       } else if (event.key === "Home") {
-        show(0);
+        show(0, true);
       } else if (event.key === "End") {
-        show(frames.length - 1);
+        show(frames.length - 1, true);
       } else {
         return false;
       }
@@ -70,7 +76,7 @@
 
     controls.hidden = false;
     box.classList.add("fh-live");
-    show(0);
+    show(0, false);
     return step;
   }
 

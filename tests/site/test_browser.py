@@ -466,6 +466,8 @@ def test_a_scenario_page_draws_the_table_and_steps_through_it(page: Any, base_ur
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     assert status.inner_text().strip() == "Step 4 of 7"
+    said = stepper.locator(".fh-said").text_content() or ""  # what a screen reader hears
+    assert said.startswith("Step 4 of 7.") and "W plays 6♠" in said and "accepted" in said
     # the completed trick goes to its winner
     assert stage.locator(".fh-play").count() == 4
     assert stage.locator(".fh-play.fh-win .fh-from").inner_text().strip() == "N"

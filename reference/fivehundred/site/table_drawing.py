@@ -234,9 +234,10 @@ def stepper_html(
         '<div class="fh-controls" hidden>'
         '<button type="button" class="md-button fh-prev">'
         f"{label('step.previous', language)}</button>"
-        f'<span class="fh-status" aria-live="polite">{html.escape(status)}</span>'
+        f'<span class="fh-status">{html.escape(status)}</span>'
         '<button type="button" class="md-button fh-next">'
         f"{label('step.next', language)}</button>"
+        '<span class="fh-sr fh-said" aria-live="polite"></span>'
         "</div>"
     )
     stages = []
