@@ -496,6 +496,12 @@ def test_a_whole_deal_is_drawn_on_a_phone_and_reads_without_javascript(
         assert not stepper.locator(".fh-controls").is_visible()
         assert [len(_seat_cards(stepper, p)) for p in range(4)] == [10, 10, 10, 10]
         assert tab.page.locator("table.fh-steps tbody tr").count() == 62
+        heads = tab.page.eval_on_selector_all(  # each header on one line
+            "table.fh-steps th",
+            "els => els.map(e => e.getBoundingClientRect().height"
+            " / parseFloat(getComputedStyle(e).lineHeight))",
+        )
+        assert heads and max(heads) < 1.9, heads
         box = stepper.bounding_box()  # (Material's header alone is wider without its script)
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert tab.page.evaluate(_HIDDEN_CARDS) == []
