@@ -2,9 +2,10 @@
 
    Material's search (lunr in a web worker) matches words as they are written, and its
    settings offer no accent folding (its pipeline is stemmer, stop words and trimmer only).
-   So each query is widened before it reaches the worker: every word is sent with its
-   unaccented form and with every accented form of it that the site's search index holds
-   ("misere" → "misere misère"); lunr then finds the pages holding any of them.  The
+   So each query is widened before it reaches the worker: every word is sent as its
+   unaccented form followed by every accented form of it that the site's search index holds
+   ("misere" and "misère" both become "misere misère"); lunr then finds the pages holding
+   any of them, in the same order whichever form was typed.  The
    accented forms are read once from the same index the worker loads, on the first query.
    The words shown in the results stay as the pages write them. */
 (function () {
@@ -50,10 +51,9 @@
     if (query.indexOf('"') >= 0) { return query; } // a phrase: left as typed
     return query.split(/\s+/).map(function (term) {
       if (!/^[\p{L}\p{M}\p{N}]+$/u.test(term)) { return term; }
+      // the same words whichever form was typed, so both find the same pages in the same order
       var plain = fold(term.toLowerCase());
-      var all = new Set([term, plain]);
-      (found.get(plain) || []).forEach(function (form) { all.add(form); });
-      return Array.from(all).join(" ");
+      return [plain].concat(Array.from(found.get(plain) || []).sort()).join(" ");
     }).join(" ");
   }
 
