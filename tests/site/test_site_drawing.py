@@ -123,3 +123,38 @@ def test_the_stepper_script_writes_no_word_of_its_own() -> None:
     not_words = {"use strict", "tbody tr"}  # a directive and a CSS selector
     words = [s for s in strings if " " in s.strip() and s not in not_words]
     assert not words, f"English in the script: {words}"
+
+
+def test_every_label_is_used_by_the_site() -> None:
+    """The table holds the words the site shows, no more: a key nobody asks for would be
+    translated for nothing."""
+    site = Path(__file__).resolve().parents[2] / "reference" / "fivehundred" / "site"
+    code = "".join(
+        p.read_text(encoding="utf-8") for p in site.glob("*.py") if p.name != "labels.py"
+    )
+    families = ("seat.", "reason.", "source.", "card.")  # asked for by a computed key
+    unused = [
+        key
+        for key in LABELS["en"]
+        if not key.startswith(families) and f'"{key}"' not in code and f"'{key}'" not in code
+    ]
+    assert not unused, unused
+
+
+def test_a_thrown_in_deal_and_the_end_of_the_game_are_said() -> None:
+    over = [
+        f
+        for s in load_corpus().scenarios
+        if s.profile is None
+        for f in frames(s)
+        if f.position.game_over
+    ]
+    assert over and label("table.game-over") in table_html(over[0].position, "australian-4")
+    thrown = [
+        f.position
+        for s in load_corpus().scenarios
+        if s.profile is None and "auction-end" in s.rules
+        for f in frames(s)
+        if f.position.phase == "over" and f.position.contract is None
+    ]
+    assert thrown and label("table.thrown-in") in table_html(thrown[0], "australian-4")

@@ -51,7 +51,6 @@ _ENGLISH: dict[str, str] = {
     "table.nominated": "joker named as {suit}",
     "table.between-deals": "no deal on the table",
     "table.game-over": "game over",
-    "table.hand-of": "{seat}'s hand",
     "table.no-cards": "no cards",
     "table.card-count": "{count} cards",
     "table.card-count-one": "{count} card",
@@ -68,7 +67,6 @@ _ENGLISH: dict[str, str] = {
     "step.reason": "why: {reason}",
     "step.check": "check",
     "step.checks": "what is checked here",
-    "step.played": "{seat} plays {card}",
     # the four sources, as a player knows them (by the suite's seed number)
     "source.000": "the Australian rules",
     "source.002": "the American rules with Nullo",

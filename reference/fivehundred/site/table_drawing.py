@@ -149,8 +149,12 @@ def _facts(position: Position, language: str, kitty: str) -> list[str]:
         facts.append(label("table.no-contract", language))
     if position.nominated:
         facts.append(label("table.nominated", language, suit=suit_html(position.nominated)))
+    if position.phase == "over" and position.contract is None and not any(position.tricks.values()):
+        facts.append(label("table.thrown-in", language))
     if position.phase == "none":
         facts.append(label("table.between-deals", language))
+    if position.game_over:
+        facts.append(f"<strong>{label('table.game-over', language)}</strong>")
     return facts
 
 

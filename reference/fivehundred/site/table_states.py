@@ -53,6 +53,7 @@ class Position:
     """The declarer's hand lies face up (open misère)."""
     moved: str | None
     """The card that has just gone from a hand to the trick."""
+    game_over: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +126,7 @@ def _position(session: ReferenceSession, *, show_last: bool, moved: str | None) 
             "scores",
             "nominated",
             "exposed",
+            "game_over",
         )
     }
     profile = session.profile
@@ -166,4 +168,5 @@ def _position(session: ReferenceSession, *, show_last: bool, moved: str | None) 
         nominated=seen["nominated"],
         exposed=bool(seen["exposed"]),
         moved=moved if trick else None,
+        game_over=bool(seen["game_over"]),
     )
