@@ -303,3 +303,14 @@ def test_no_seed_in_navigation_or_headings_and_each_source_has_its_page(built: P
     ):
         assert f'href="{page}/">{name}</a>' in index
         assert "<h1" in (built / "sources" / page / "index.html").read_text(encoding="utf-8")
+
+
+def test_drawings_reach_the_page_as_written(built: Path) -> None:
+    """Every drawn table is set aside from Markdown and put back whole: never wrapped in a
+    paragraph (invalid HTML the browser would split), never left as a placeholder."""
+    pages = ["disputes", "rules/the-deal", "rules/the-auction", "scenarios/4EDJ"]
+    for name in pages:
+        text = (built / name / "index.html").read_text(encoding="utf-8")
+        assert 'class="fh-stepper' in text, name
+        assert '<p><div class="fh-stepper' not in text, name
+        assert "<!--fh-raw-" not in text, name

@@ -249,7 +249,7 @@ _RAW_BLOCK = re.compile(
 
 
 _DRAWN_BLOCK = re.compile(
-    r'^([ \t]*)(<div class="' + STEPPER_CLASS + r'".*</div>)[ \t]*$', re.MULTILINE
+    r'^([ \t]*)(<div class="' + STEPPER_CLASS + r'[ "].*</div>)[ \t]*$', re.MULTILINE
 )
 """A drawn table with its stepper (one line, as ``table_drawing`` writes it), at the top
 level of a scenario page or indented in a worked example on any page: set aside so that
