@@ -487,6 +487,22 @@ def test_a_scenario_page_draws_the_table_and_steps_through_it(page: Any, base_ur
     assert [_seat_cards(stepper, p) for p in range(4)] == [["A♠"], ["4♥"], ["5♠"], ["6♠"]]
 
 
+def test_a_worked_example_under_a_clause_steps_through_too(page: Any, base_url: str) -> None:
+    """On a rules page, each open example has its own stepper; the arrow keys step the one
+    that has the focus."""
+    page.goto(base_url + "rules/following-and-winning/")
+    steppers = page.locator("details.fh-example[open] .fh-stepper:not(.fh-still)")
+    assert steppers.count() >= 1
+    first = steppers.first
+    status = first.locator(".fh-status")
+    before = first.locator(".fh-stage").inner_html()
+    first.locator(".fh-next").click()
+    assert status.inner_text().startswith("Step 1 of ")
+    assert first.locator(".fh-stage").inner_html() != before
+    page.keyboard.press("ArrowLeft")  # the focus is on the button inside this stepper
+    assert status.inner_text().startswith("Start")
+
+
 def test_a_whole_deal_is_drawn_on_a_phone_and_reads_without_javascript(
     browser: Any, base_url: str
 ) -> None:
