@@ -487,6 +487,27 @@ def test_a_scenario_page_draws_the_table_and_steps_through_it(page: Any, base_ur
     assert [_seat_cards(stepper, p) for p in range(4)] == [["A♠"], ["4♥"], ["5♠"], ["6♠"]]
 
 
+_ENTRY_HEIGHTS = """() => [...document.querySelectorAll('article h3[id]')].map(h => {
+    let end = h.nextElementSibling;  // the entry runs to its folded box, included
+    while (end && !(end.tagName === 'DETAILS')) end = end.nextElementSibling;
+    const bottom = end ? end.getBoundingClientRect().bottom : h.getBoundingClientRect().bottom;
+    return [h.id, bottom - h.getBoundingClientRect().top];
+  })"""
+
+
+def test_each_dispute_fits_a_phone_screen_or_two(_phone_tab: _Tab, base_url: str) -> None:
+    phone = _phone_tab.page
+    phone.goto(base_url + "disputes/")
+    heights = dict(phone.evaluate(_ENTRY_HEIGHTS))
+    assert len(heights) >= 30
+    tall = {k: int(v) for k, v in heights.items() if v > 2 * PHONE["height"]}
+    assert not tall, tall
+    (SHOTS / "phone-dispute-heights.txt").write_text(
+        "\n".join(f"{k}\t{int(v)}" for k, v in heights.items()) + "\n", encoding="utf-8"
+    )
+    _no_page_errors(_phone_tab)
+
+
 def test_a_worked_example_under_a_clause_steps_through_too(page: Any, base_url: str) -> None:
     """On a rules page, each open example has its own stepper; the arrow keys step the one
     that has the focus."""
@@ -543,11 +564,14 @@ PHONE_PAGES = [
     "protocol/",
     "write-your-adapter/",
     "limits/",
+    "disputes/",
 ]
 
 _HIDDEN_CARDS = """() => {
     const out = [];
     for (const card of document.querySelectorAll('.fh-hand .fh-card')) {
+      // a tab not chosen (the disputes page's answers) is shown by choosing it
+      if (card.offsetParent === null && card.closest('.tabbed-block')) continue;
       const r = card.getBoundingClientRect();
       if (r.width === 0 || r.left < 0 || r.right > window.innerWidth) {
         out.push(card.closest('.fh-hand').innerText);
