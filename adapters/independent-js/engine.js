@@ -36,6 +36,8 @@ class Game {
     this.dealer = dealer;
     this.scores = {};
     for (const sd of P.sideNames) this.scores[sd] = (scores && scores[sd]) || 0;
+    // Seed 003: who has ever been at -500 or lower; such a player never wins afterwards.
+    this.fallen = new Set(P.sideNames.filter((sd) => P.barAt !== null && this.scores[sd] <= P.barAt));
     this.gameOver = false;
     this.winner = null;
     this.resetDeal();
@@ -673,9 +675,16 @@ class Game {
   // first clockwise from the contractor's (or, with none, the dealer's) left.
   endAnyMeans(declSide, before) {
     const sides = this.P.sideNames;
+    if (this.P.barAt !== null) for (const s of sides) if (this.scores[s] <= this.P.barAt) this.fallen.add(s);
+    if (this.fallen.size === sides.length) {
+      // Seed 003 is silent here; the suite's reading: nobody can win, so the game is over.
+      this.gameOver = true;
+      return;
+    }
     // "Reaching" 500: a side that scored in this deal and now has 500 or more (a side
-    // already at 500 from the setup does not win by a throw-in; README).
-    const reached = sides.filter((s) => this.scores[s] >= 500 && this.dealScore[s] > 0);
+    // already at 500 from the setup does not win by a throw-in; README), and has never
+    // fallen to -500 under seed 003's bar.
+    const reached = sides.filter((s) => this.scores[s] >= 500 && this.dealScore[s] > 0 && !this.fallen.has(s));
     if (!reached.length) return;
     this.gameOver = true;
     if (declSide !== null && reached.includes(declSide)) {

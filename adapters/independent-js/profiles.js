@@ -146,6 +146,8 @@ const PROFILES = {
     misereDefenders: 'nothing',
     end: 'any-means',
     loseAtMinus500: false,
+    // seed 003 Победа в игре: a player once at -500 plays on but can never win
+    barAt: -500,
   }),
 };
 
@@ -190,6 +192,7 @@ const VARIANTS = {
   'blind-misere': ['australian-4'],
   'all-pass-no-trumps': ['american-2', 'american-3', 'american-4', 'american-5', 'american-6'],
   'deck-24': ['american-2'],
+  'fallen-player-may-win': ['three-handed'],
 };
 
 // Pairs of toggles that cannot be on together: they state opposite rules, or one leaves the
@@ -256,6 +259,7 @@ function makeProfile(name, variants = []) {
   P.noSlamBonus = V.has('no-slam-bonus');
   P.lessTwenty = V.has('avondale-less-twenty');
   P.passMayReEnter = V.has('pass-may-re-enter');
+  if (P.barAt === undefined || V.has('fallen-player-may-win')) P.barAt = null;
   P.inkles = V.has('inkles');
   P.sansKitty = V.has('sans-kitty');
   P.doubleNullo = V.has('double-nullo');

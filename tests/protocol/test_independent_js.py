@@ -54,3 +54,43 @@ def test_random_inputs_give_the_same_answers_as_the_reference(node: str) -> None
     assert report["scenarios"] == 400
     assert (report["disagreeing"], report["no_result"]) == (0, 0), done.stdout[-4000:]
     assert done.returncode == 0
+
+
+def test_its_profiles_and_toggles_are_the_registry(node: str) -> None:
+    """The twin keeps its own table of rule sets; a profile or toggle added to the engine's
+    registry and not to the twin (or applying to other profiles there) fails here."""
+    from fivehundred.engine.profile import PROFILE_NAMES, VARIANTS
+
+    listing = subprocess.run(
+        [
+            node,
+            "-e",
+            "const p = require(process.argv[1]);"
+            "console.log(JSON.stringify({profiles: Object.keys(p.PROFILES),"
+            " variants: p.VARIANTS}))",
+            str(ADAPTER / "profiles.js"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    twin = json.loads(listing.stdout)
+    assert sorted(twin["profiles"]) == sorted(PROFILE_NAMES)
+    assert {k: sorted(v) for k, v in twin["variants"].items()} == {
+        name: sorted(v.applies_to) for name, v in VARIANTS.items()
+    }
+
+
+def test_its_self_checks_pass(node: str) -> None:
+    """Random legal games of every profile and toggle, checked for invariants and the fixed
+    tables of each profile, with no other implementation involved."""
+    done = subprocess.run(
+        [node, str(ADAPTER / "selftest.js"), "--games", "10", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert done.stdout.rstrip().endswith(", 0 failed"), done.stdout[-2000:]

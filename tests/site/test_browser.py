@@ -179,7 +179,7 @@ def _no_page_errors(tab: _Tab) -> None:
 
 
 # One tab per kind of screen for the whole module, each test starting with its own
-# goto: a fresh context per test cost Chromium about 0.3 s of CPU each, with nothing
+# goto: a fresh context per test costs Chromium a page's start-up each, with nothing
 # a test leaves behind that the next could read (print emulation is undone after it).
 @pytest.fixture(scope="module")
 def _desktop_tab(browser: Any) -> Iterator[_Tab]:

@@ -169,3 +169,21 @@ def test_every_clause_a_real_record_touches_gets_a_marker() -> None:
             if model.clause_pages.get(slug) == uri:
                 for dispute in model.disputes[slug]:
                     assert f"../disputes.md#{dispute.id})" in out, (slug, dispute.id)
+
+
+def test_every_toggle_of_the_registry_has_a_row_on_the_profiles_page() -> None:
+    """The toggles table is written by hand; a toggle added to the engine without its row
+    (or a row left for a toggle that no longer exists) is drift a reader cannot see."""
+    from fivehundred.engine.profile import VARIANTS
+
+    text = (DOCS / "profiles" / "index.md").read_text(encoding="utf-8")
+    table = text[text.index("## The toggles") :].split("\n\n")[1]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0].strip("`")] = {p.strip("` ") for p in cells[1].split(",")}
+    assert set(rows) == set(VARIANTS)
+    for name, variant in VARIANTS.items():
+        on = rows[name]
+        if on != {"every American profile"}:
+            assert on == set(variant.applies_to), name

@@ -54,12 +54,13 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic], console: Console | None
     """One line per problem, ``file:line:column: path: message [kind]``."""
     from rich.markup import escape
 
-    from ..safety import clean_text
+    from ..safety import clean_name, clean_text, one_line
 
-    for d in diagnostics:
+    for d in diagnostics:  # a file's name stays on its line, whatever it holds
         (console or out_console()).print(
             clean_text(
-                f"[bold]{escape(d.file)}:{d.line}:{d.column}[/]: [cyan]{escape(d.path)}[/]: "
-                f"{escape(d.message)} [dim]\\[{d.kind}][/]"
+                f"[bold]{escape(clean_name(d.file))}:{d.line}:{d.column}[/]: "
+                f"[cyan]{escape(clean_name(d.path))}[/]: "
+                f"{escape(one_line(d.message))} [dim]\\[{d.kind}][/]"
             )
         )

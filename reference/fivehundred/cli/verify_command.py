@@ -42,7 +42,7 @@ from ..verify.verification import (
 )
 from .consoles import err_console, out_console, print_diagnostics
 from .finding import no_match_message, normalise_selection, unknown_ids_message
-from .stopping import signals_held, signals_raise
+from .stopping import Terminated, signals_held, signals_raise
 
 if TYPE_CHECKING:
     # Imported where an adapter is run: the adapter process machinery is no part of
@@ -278,14 +278,6 @@ def _write_expectations(
     except OSError as error:
         raise click.FileError(str(target), hint=error.strerror or str(error)) from None
     err_console().print(f"wrote {len(written)} expectations to {clean_text(escape(str(target)))}")
-
-
-class Terminated(BaseException):
-    """The runner received SIGTERM or SIGHUP (a CI cancel signals the whole group)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 def run_verify(options: VerifyOptions) -> int:

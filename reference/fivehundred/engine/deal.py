@@ -358,32 +358,11 @@ class Deal:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
         if contract.level == 6 and profile.inkles:
             raise SetupError("under inkles a six-level bid cannot become the contract")
-        hand_lists = [list(h) for h in hands]
-        _check_cards(profile, hand_lists, [])
         resting = profile.resting(dealer)
-        if declarer in resting:
-            raise SetupError("the dealer sits out this deal and cannot be the declarer")
-        if any(hand_lists[s] for s in resting):
-            raise SetupError("the dealer sits out this deal and holds no cards")
         out = (*resting, *profile.sitting_out[declarer]) if contract.is_misere else resting
-        sizes = {len(h) for s, h in enumerate(hand_lists) if s not in out}
-        if len(sizes) != 1:
-            raise SetupError("every hand in play must have the same number of cards")
-        size = sizes.pop()
-        if not 1 <= size <= profile.hand_size:
-            raise SetupError(f"hands in play must have 1 to {profile.hand_size} cards")
+        hand_lists, size = _hands_in_play(profile, hands, resting, out, declarer)
         played = profile.hand_size - size
-        if tricks is None:
-            tricks = [0] * len(profile.sides)
-        if len(tricks) != len(profile.sides):
-            raise SetupError(f"give the tricks of each of the {len(profile.sides)} sides")
-        if any(tricks[side] for side in profile.absent_sides(dealer)):
-            raise SetupError("the dealer sits out this deal and has won no tricks")
-        if min(tricks) < 0 or sum(tricks) != played:
-            raise SetupError(
-                f"hands of {size} cards mean {played} tricks played, "
-                f"but the tricks won add up to {sum(tricks)}"
-            )
+        tricks = _tricks_won(profile, dealer, declarer, contract, tricks, size, played)
         led_suits = list(suits_led)
         led_mask = 0
         for suit in led_suits:
@@ -395,35 +374,8 @@ class Deal:
                 raise SetupError("the joker can be nominated only in no trumps and misères")
             if JOKER not in hand_lists[declarer]:
                 raise SetupError("a nominated joker must be in the declarer's hand")
-        if (
-            contract.is_misere
-            and profile.misere_ends_on_declarer_trick
-            and tricks[profile.side_of[declarer]] > 0
-        ):
-            raise SetupError("a misère deal ends when the declarer wins a trick")
         opening = _opening_leader(profile, dealer, declarer, contract)
-        if leader is None:
-            if played:
-                raise SetupError("say who leads when tricks have already been played")
-            leader = opening
-        elif played == 0 and leader != opening:
-            raise SetupError(
-                "the declarer leads to the first trick"
-                if opening == declarer
-                else f"{profile.seat_name(opening)} leads to the first trick"
-            )
-        if leader in resting:
-            raise SetupError("the dealer sits out this deal and does not lead")
-        if played and not tricks[profile.side_of[leader]]:
-            # The winner of a trick leads the next, so after the first trick the leader's
-            # side has won at least one (in a misère that stops at the declarer's first
-            # trick, the declarer can therefore never lead again).
-            raise SetupError(
-                f"the winner of a trick leads the next: {profile.seat_name(leader)}'s side "
-                f"has won none of the {played} tricks played"
-            )
-        if leader in out:
-            raise SetupError("the misère declarer's partner takes no part in the play")
+        leader = _leader_in_play(profile, leader, opening, declarer, tricks, played, resting, out)
         hand_masks = [mask_of(h) for h in hand_lists]
         if led_suits and played:
             playing = [seat for seat in profile.seat_list if seat not in out]
@@ -1130,6 +1082,97 @@ LIST_FIELDS = ("_calls", "_trick_sides", "hands", "trick_cards", "trick_seats", 
 other field ever holds one); the others hold values that are replaced, never changed."""
 _FIXED_FIELDS = operator.attrgetter(*(f for f in Deal.__slots__ if f not in LIST_FIELDS))
 _LIST_FIELDS = operator.attrgetter(*LIST_FIELDS)
+
+
+def _hands_in_play(
+    profile: Profile,
+    hands: Sequence[Iterable[Card]],
+    resting: Sequence[Seat],
+    out: Sequence[Seat],
+    declarer: Seat,
+) -> tuple[list[list[Card]], int]:
+    """The hands of a deal set up in play, checked, and the size of those in play: every
+    hand in play the same size, none for the seats out of the deal."""
+    hand_lists = [list(h) for h in hands]
+    _check_cards(profile, hand_lists, [])
+    if declarer in resting:
+        raise SetupError("the dealer sits out this deal and cannot be the declarer")
+    if any(hand_lists[s] for s in resting):
+        raise SetupError("the dealer sits out this deal and holds no cards")
+    sizes = {len(h) for s, h in enumerate(hand_lists) if s not in out}
+    if len(sizes) != 1:
+        raise SetupError("every hand in play must have the same number of cards")
+    size = sizes.pop()
+    if not 1 <= size <= profile.hand_size:
+        raise SetupError(f"hands in play must have 1 to {profile.hand_size} cards")
+    return hand_lists, size
+
+
+def _tricks_won(
+    profile: Profile,
+    dealer: Seat,
+    declarer: Seat,
+    contract: Bid,
+    tricks: Sequence[int] | None,
+    size: int,
+    played: int,
+) -> list[int]:
+    """The tricks each side has won in a deal set up in play (none by default), checked
+    against the tricks the hand size says were played."""
+    won = [0] * len(profile.sides) if tricks is None else list(tricks)
+    if len(won) != len(profile.sides):
+        raise SetupError(f"give the tricks of each of the {len(profile.sides)} sides")
+    if any(won[side] for side in profile.absent_sides(dealer)):
+        raise SetupError("the dealer sits out this deal and has won no tricks")
+    if min(won) < 0 or sum(won) != played:
+        raise SetupError(
+            f"hands of {size} cards mean {played} tricks played, "
+            f"but the tricks won add up to {sum(won)}"
+        )
+    if (
+        contract.is_misere
+        and profile.misere_ends_on_declarer_trick
+        and won[profile.side_of[declarer]] > 0
+    ):
+        raise SetupError("a misère deal ends when the declarer wins a trick")
+    return won
+
+
+def _leader_in_play(
+    profile: Profile,
+    leader: Seat | None,
+    opening: Seat,
+    declarer: Seat,
+    tricks: Sequence[int],
+    played: int,
+    resting: Sequence[Seat],
+    out: Sequence[Seat],
+) -> Seat:
+    """Who leads the next trick of a deal set up in play: the opening leader before any
+    trick (and nobody else), and after one, a seat whose side has won a trick."""
+    if leader is None:
+        if played:
+            raise SetupError("say who leads when tricks have already been played")
+        return opening
+    if played == 0 and leader != opening:
+        raise SetupError(
+            "the declarer leads to the first trick"
+            if opening == declarer
+            else f"{profile.seat_name(opening)} leads to the first trick"
+        )
+    if leader in resting:
+        raise SetupError("the dealer sits out this deal and does not lead")
+    if played and not tricks[profile.side_of[leader]]:
+        # The winner of a trick leads the next, so after the first trick the leader's
+        # side has won at least one (in a misère that stops at the declarer's first
+        # trick, the declarer can therefore never lead again).
+        raise SetupError(
+            f"the winner of a trick leads the next: {profile.seat_name(leader)}'s side "
+            f"has won none of the {played} tricks played"
+        )
+    if leader in out:
+        raise SetupError("the misère declarer's partner takes no part in the play")
+    return leader
 
 
 def _opening_leader(profile: Profile, dealer: Seat, declarer: Seat, contract: Bid) -> Seat:

@@ -105,6 +105,10 @@ class Profile:
     """In a misère a player void in the suit led holding a suitless joker must play it."""
     joker_lead_last_trick_only: bool = False
     """A suitless joker may be led only to the last trick."""
+    barred_at: int | None = None
+    """A side at or below this after a deal plays on but can never win the game (seed
+    003); once every side is barred nobody can win and the game ends without a winner.
+    ``None``: no such bar."""
     defender_cap: int | None = None
     """A defending side whose score is at least this before the deal scores nothing for
     tricks against the contract."""
@@ -173,6 +177,16 @@ class Profile:
     single player; ``NSP5`` for seats N, S and P5)."""
 
     def __post_init__(self) -> None:
+        """Derive the tables the engine reads on every action, then check that the
+        profile's parts agree (a profile that cannot be dealt is a programming error)."""
+        self._derive_auction()
+        self._derive_table()
+        self._check_consistent()
+
+    def _derive(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    def _derive_auction(self) -> None:
         ranks: dict[Bid, int] = {}
         tied = {b: a for a, b in self.bid_ties}
         rank = -1
@@ -182,42 +196,43 @@ class Profile:
             else:
                 rank += 1
                 ranks[bid] = rank
-        object.__setattr__(self, "bid_rank", MappingProxyType(ranks))
-        object.__setattr__(self, "blind_misere", any(b.misere is Misere.BLIND for b in ranks))
+        self._derive("bid_rank", MappingProxyType(ranks))
+        self._derive("blind_misere", any(b.misere is Misere.BLIND for b in ranks))
         first_only = {b for b in ranks if b.misere is Misere.BLIND}
         if self.inkles:
             first_only |= {b for b in ranks if b.level == 6}
-        object.__setattr__(self, "first_call_only", frozenset(first_only))
-        object.__setattr__(self, "deck_mask", mask_of(self.deck))
+        self._derive("first_call_only", frozenset(first_only))
+
+    def _derive_table(self) -> None:
+        self._derive("deck_mask", mask_of(self.deck))
         n = self.seats
-        object.__setattr__(self, "left", tuple(Seat((s + 1) % n) for s in range(n)))
+        self._derive("left", tuple(Seat((s + 1) % n) for s in range(n)))
         side_of = [-1] * n
         for index, members in enumerate(self.sides):
             for seat in members:
                 side_of[seat] = index
         if -1 in side_of:
             raise ValueError(f"profile {self.name}: every seat needs a side")
-        object.__setattr__(self, "side_of", tuple(side_of))
+        self._derive("side_of", tuple(side_of))
         names = tuple("".join(self.seat_names[s] for s in sorted(m)) for m in self.sides)
-        object.__setattr__(self, "side_names", names)
-        object.__setattr__(self, "all_seats_mask", (1 << n) - 1)
+        self._derive("side_names", names)
+        self._derive("all_seats_mask", (1 << n) - 1)
         out = tuple(
             () if self.double_nullo else tuple(Seat(m) for m in self.sides[side_of[d]] if m != d)
             for d in range(n)
         )
-        object.__setattr__(self, "sitting_out", out)
+        self._derive("sitting_out", out)
         resting = [self.resting(Seat(dealer)) for dealer in range(n)]
-        object.__setattr__(self, "players", n - len(resting[0]))
-        object.__setattr__(
-            self,
-            "left_in_deal",
-            tuple(_skipping(n, rest) if rest else self.left for rest in resting),
+        self._derive("players", n - len(resting[0]))
+        self._derive(
+            "left_in_deal", tuple(_skipping(n, rest) if rest else self.left for rest in resting)
         )
-        object.__setattr__(
-            self,
+        self._derive(
             "next_in_misere",
             tuple(tuple(_skipping(n, (*rest, *out[d])) for d in range(n)) for rest in resting),
         )
+
+    def _check_consistent(self) -> None:
         if self.outranks_by == "value" and list(self.bid_order) != list(
             _by_value({b: self.bid_values[b] for b in self.bid_order})
         ):
@@ -228,7 +243,7 @@ class Profile:
             raise ValueError(f"profile {self.name}: packets do not deal the whole deck")
         if sum(p for p, _ in self.packets) != self.hand_size:
             raise ValueError(f"profile {self.name}: packets do not make the hand size")
-        if len(self.seat_names) != n:
+        if len(self.seat_names) != self.seats:
             raise ValueError(f"profile {self.name}: one name for each seat")
 
     def has_card(self, card: Card) -> bool:
@@ -506,6 +521,7 @@ def _three_handed() -> dict[str, Any]:
         bid_order=bids,
         bid_values=values,
         auction="until-passes",
+        barred_at=-500,
     )
     kw["sources"] = {
         "deck": "seed 003 «Иерархия колоды и карт»: A to 7 and one joker, 33 cards",
@@ -521,14 +537,12 @@ def _three_handed() -> dict[str, Any]:
         "defender_trick_points": "seed 003 «Очки»: 10 a trick, each opponent his own",
         "all_pass": "seed 003 «Ставка и объявление»: the deal is thrown in",
         "lose_score": "seed 003 «Победа в игре»: minus 500 does not end the game",
+        "barred_at": "seed 003 «Победа в игре» and its FAQ: a player who has fallen to minus "
+        "500 plays on, and reaching 500 later does not make him the winner; the game goes "
+        "on. Once every player has fallen that far, nobody can win and the game ends without "
+        "a winner (the seed is silent; the suite's reading)",
         "game_end": "seed 003 «Победа в игре»",
     }
-    kw["incomplete"] = True
-    kw["missing"] = (
-        "seed 003 «Победа в игре» says that if a player with a negative score later reaches "
-        "500 nobody wins and the game goes on; the clause is unclear (a player who once went "
-        "below zero can never win?) and is not modelled: such a player wins like any other",
-    )
     return kw
 
 
@@ -951,6 +965,17 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "pagat.com, «Five Hundred», variations; TricksterBots, option bidAfterPass",
                 _AUSTRALIAN_ONLY,
                 _set(auction="passes-not-final"),
+            ),
+            # ---- readings of other profiles ----
+            Variant(
+                "fallen-player-may-win",
+                "a player who has fallen to −500 or lower plays on and may still win by "
+                "reaching 500 later, like any other player",
+                "the reading of seed 003 «Победа в игре» before suite 1.6, which set aside "
+                "the sentence barring such a player; seed 002, silent on −500, lets scores "
+                "go below zero with no bar",
+                ("three-handed",),
+                _set(barred_at=None),
             ),
             # ---- seating forms of other profiles ----
             Variant(

@@ -33,7 +33,7 @@ from .cases import Case, materialize
 from .generators import GeneratorError, generate, generator_for
 from .shrink import Shrinker
 from .signature import Disagreement, Signature, first_disagreement, rulings_for
-from .write import mint_id, scenario_yaml
+from .write import mint_id, scenario_filename, scenario_yaml
 
 __all__ = [
     "REPORT_VERSION",
@@ -415,12 +415,7 @@ def _header(settings: Settings, index: int, signature: Signature) -> str:
 
 
 def _filename(scenario: Scenario, signature: Signature) -> str:
-    slug = "-".join(
-        part
-        for part in f"{signature.kind}-{signature.check}".replace("_", "-").lower().split("-")
-        if part
-    )
-    return f"fuzz-{scenario.id.lower()}-{slug}.yaml"
+    return scenario_filename(scenario.id, signature.kind, signature.check) or ""
 
 
 def investigate(

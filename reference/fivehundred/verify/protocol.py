@@ -233,9 +233,8 @@ def _hello_reply_surely_valid(message: Any) -> bool:
     """A fast check that implies the hello-reply schema holds (never the converse).
 
     Every run against an adapter starts with one hello; checking it here instead of with
-    jsonschema spares each ``verify`` and ``fuzz`` process the validator's import and build
-    (about 70 ms).  Anything else goes to the schema, which has the last word and locates
-    what is wrong.
+    jsonschema spares each ``verify`` and ``fuzz`` process the validator's import and build.
+    Anything else goes to the schema, which has the last word and locates what is wrong.
     """
     if not isinstance(message, dict) or type(message.get("protocol")) is not int:
         return False
