@@ -20,7 +20,7 @@ and put it back after (``mkdocs_hooks``), as they do for the other generated HTM
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .card_markup import call_html, card_html, hand_html, suit_html
 from .labels import DEFAULT_LANGUAGE, label, seat_name
@@ -62,7 +62,7 @@ def _call_note(position: Position, seat: str, language: str) -> str:
     return label(key, language, call=call_html(call))
 
 
-def _seat_box(position: Position, place: int, language: str, kitty: str) -> str:
+def _seat_box(position: Position, place: int, language: str) -> str:
     seat = position.seats[place]
     name = seat_name(seat, language)
     roles = _seat_roles(position, seat, language)
@@ -134,7 +134,7 @@ def _size_class(seats: int) -> str:
     return f"fh-n{seats if seats in _SEAT_COUNTS else 4}"
 
 
-def _facts(position: Position, language: str, kitty: str) -> list[str]:
+def _facts(position: Position, language: str) -> list[str]:
     facts = []
     if position.contract is not None and position.declarer is not None:
         facts.append(
@@ -158,9 +158,8 @@ def _facts(position: Position, language: str, kitty: str) -> list[str]:
     return facts
 
 
-def _sides(values: dict[str, int] | object) -> str:
-    if not isinstance(values, dict):
-        return ""
+def _sides(values: Mapping[str, int]) -> str:
+    """Tricks or scores per side, each side kept on one line."""
     return " · ".join(
         f'<span class="fh-side">{html.escape(str(k))} {v}</span>' for k, v in values.items()
     )
@@ -170,11 +169,9 @@ def table_html(position: Position, profile_name: str, language: str = DEFAULT_LA
     """One position as a card table, on one line of HTML."""
     kitty = _kitty_word(profile_name, language)
     size = _size_class(len(position.seats))
-    boxes = "".join(
-        _seat_box(position, place, language, kitty) for place in range(len(position.seats))
-    )
+    boxes = "".join(_seat_box(position, place, language) for place in range(len(position.seats)))
     middle = []
-    facts = _facts(position, language, kitty)
+    facts = _facts(position, language)
     if facts:
         middle.append(f'<p class="fh-facts">{" · ".join(facts)}</p>')
     if position.phase in ("play", "over") or position.trick:
@@ -184,9 +181,7 @@ def table_html(position: Position, profile_name: str, language: str = DEFAULT_LA
             middle.append(f'<p class="fh-facts fh-won">{html.escape(won)}</p>')
     if position.tricks and position.phase in ("play", "over"):
         words = label("table.tricks", language)
-        middle.append(
-            f'<p class="fh-facts"><small>{words}</small> {_sides(dict(position.tricks))}</p>'
-        )
+        middle.append(f'<p class="fh-facts"><small>{words}</small> {_sides(position.tricks)}</p>')
     if position.kitty:
         words = label("table.kitty-face-down", language, name=kitty)
         middle.append(
@@ -195,9 +190,7 @@ def table_html(position: Position, profile_name: str, language: str = DEFAULT_LA
         )
     if position.phase in ("none", "over") or any(position.scores.values()):
         words = label("table.scores", language)
-        middle.append(
-            f'<p class="fh-facts"><small>{words}</small> {_sides(dict(position.scores))}</p>'
-        )
+        middle.append(f'<p class="fh-facts"><small>{words}</small> {_sides(position.scores)}</p>')
     title = label("table.label", language)
     return (
         f'<div class="fh-table {size}" role="group" aria-label="{_attr(title)}">{boxes}'
