@@ -81,6 +81,7 @@ from fivehundred.site.results import (
     load_reports,
     results_markdown,
 )
+from fivehundred.site.table_drawing import STEPPER_CLASS
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
@@ -235,8 +236,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
     markdown = _from_cache(markdown, page)
-    if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
-        markdown = _set_aside(markdown, uri)
+    if uri not in _State.hits:
+        scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
+        markdown = _set_aside(markdown, uri, every_block=scenario_page)
     return markdown
 
 
@@ -255,14 +257,29 @@ _RAW_BLOCK = re.compile(
 )
 
 
-def _set_aside(markdown: str, uri: str) -> str:
+_DRAWN_BLOCK = re.compile(
+    r'^([ \t]*)(<div class="' + STEPPER_CLASS + r'[ "].*</div>)[ \t]*$', re.MULTILINE
+)
+"""A drawn table with its stepper (one line, as ``table_drawing`` writes it), at the top
+level of a scenario page or indented in a worked example on any page: set aside so that
+Markdown neither wraps it in a paragraph nor parses its thousands of tags."""
+
+
+def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
     blocks: list[str] = []
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group(0))
         return f"<!--fh-raw-{len(blocks) - 1}-->"
 
-    markdown = _RAW_BLOCK.sub(stash, markdown)
+    def stash_drawing(match: re.Match[str]) -> str:
+        blocks.append(match.group(2))
+        return f"{match.group(1)}<!--fh-raw-{len(blocks) - 1}-->"
+
+    if STEPPER_CLASS in markdown:
+        markdown = _DRAWN_BLOCK.sub(stash_drawing, markdown)
+    if every_block:
+        markdown = _RAW_BLOCK.sub(stash, markdown)
     if blocks:
         _State.aside[uri] = blocks
     return markdown
