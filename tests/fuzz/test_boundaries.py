@@ -9,8 +9,8 @@ import pytest
 from fivehundred.cli.rule_set_coverage import every_rule_set
 from fivehundred.engine import Profile, get_profile
 from fivehundred.fuzz.cases import Case
-from fivehundred.fuzz.generators import GENERATORS
-from fivehundred.scenarios import ScenarioInput
+from fivehundred.fuzz.generators import GENERATOR_STARTS, GENERATORS
+from fivehundred.scenarios import AuctionStart, DeckStart, GameStart, PlayStart, ScenarioInput
 from fivehundred.verify.reference import ReferenceSession
 
 BOUNDARY_NAMES = ("defender-cap", "cross-500", "minus-500", "rule-trigger")
@@ -33,12 +33,18 @@ def test_they_are_registered_after_the_base_generators() -> None:
     assert tuple(names[-len(BOUNDARY_NAMES) :]) == BOUNDARY_NAMES
 
 
+START_KINDS = {AuctionStart: "auction", DeckStart: "deck", PlayStart: "play", GameStart: "game"}
+
+
 @pytest.mark.parametrize("name", BOUNDARY_NAMES)
 def test_every_rule_set_gets_cases_the_reference_plays(name: str) -> None:
+    """Each case is played by the reference, and starts as the generator declares (the
+    fuzzer picks generators by the starts an implementation can set up)."""
     generator = BY_NAME[name]
     for profile in every_rule_set():
         case = generator(random.Random(f"{name}:{profile.label}"), profile)
         assert case.profile == profile.name and case.variants == profile.variants
+        assert START_KINDS[type(case.setup)] in GENERATOR_STARTS[name]
         _replay(profile, case)  # raises on a position or step the reference refuses
 
 

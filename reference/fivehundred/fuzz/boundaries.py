@@ -34,7 +34,7 @@ from ..scenarios.rule_points import differing_fields
 from ..verify.reference import ReferenceSession
 from .cases import Case
 
-__all__ = ["BaseGenerators", "boundary_generators"]
+__all__ = ["BOUNDARY_STARTS", "BaseGenerators", "boundary_generators"]
 
 Generator = Callable[[random.Random, Profile], Case]
 
@@ -215,3 +215,13 @@ def boundary_generators(base: BaseGenerators) -> tuple[tuple[str, Generator], ..
         bound("minus-500", minus_500),
         bound("rule-trigger", rule_trigger),
     )
+
+
+BOUNDARY_STARTS: dict[str, frozenset[str]] = {
+    "defender-cap": frozenset({"auction"}),
+    "cross-500": frozenset({"auction"}),
+    "minus-500": frozenset({"auction"}),
+    # a steered deal, a joker endgame, a deal from the middle, a random deal or a recorded slam
+    "rule-trigger": frozenset({"auction", "play", "deck", "game"}),
+}
+"""The kinds of start each generator's cases may have (``GENERATOR_STARTS``)."""

@@ -53,6 +53,7 @@ from fivehundred.site.dispute_page import (
     fill_disputes_page,
 )
 from fivehundred.site.disputes import PROFILES_DIR, profile_targets
+from fivehundred.site.engines import ThirdParty
 from fivehundred.site.generator import (
     CLAUSE_ANCHORS,
     RENDER_CACHE,
@@ -76,9 +77,11 @@ from fivehundred.site.results import (
     RESULTS_DIR,
     RESULTS_MARKER,
     Report,
+    load_engines,
     load_reports,
     results_markdown,
 )
+from fivehundred.site.table_drawing import STEPPER_CLASS
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
@@ -97,6 +100,7 @@ class _State:
     scenarios: ClassVar[list[Scenario]] = []
     disputes: ClassVar[list[Dispute]] = []
     reports: ClassVar[list[Report]] = []
+    engines: ClassVar[list[ThirdParty]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -139,6 +143,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             + "\n  ".join(problems)
         )
     _State.reports = reports
+    engines, problems = load_engines(_repo_root(config), reports)
+    if problems:  # a family that does not match its report would misreport the engine
+        raise PluginError(
+            "a third-party engine's files do not fit its report:\n  " + "\n  ".join(problems)
+        )
+    _State.engines = engines
     _cache_search(config)
     _State.published = {}
     _State.model = None
@@ -226,8 +236,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
     markdown = _from_cache(markdown, page)
-    if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
-        markdown = _set_aside(markdown, uri)
+    if uri not in _State.hits:
+        scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
+        markdown = _set_aside(markdown, uri, every_block=scenario_page)
     return markdown
 
 
@@ -246,14 +257,29 @@ _RAW_BLOCK = re.compile(
 )
 
 
-def _set_aside(markdown: str, uri: str) -> str:
+_DRAWN_BLOCK = re.compile(
+    r'^([ \t]*)(<div class="' + STEPPER_CLASS + r'[ "].*</div>)[ \t]*$', re.MULTILINE
+)
+"""A drawn table with its stepper (one line, as ``table_drawing`` writes it), at the top
+level of a scenario page or indented in a worked example on any page: set aside so that
+Markdown neither wraps it in a paragraph nor parses its thousands of tags."""
+
+
+def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
     blocks: list[str] = []
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group(0))
         return f"<!--fh-raw-{len(blocks) - 1}-->"
 
-    markdown = _RAW_BLOCK.sub(stash, markdown)
+    def stash_drawing(match: re.Match[str]) -> str:
+        blocks.append(match.group(2))
+        return f"{match.group(1)}<!--fh-raw-{len(blocks) - 1}-->"
+
+    if STEPPER_CLASS in markdown:
+        markdown = _DRAWN_BLOCK.sub(stash_drawing, markdown)
+    if every_block:
+        markdown = _RAW_BLOCK.sub(stash, markdown)
     if blocks:
         _State.aside[uri] = blocks
     return markdown
@@ -271,7 +297,14 @@ def _put_back(html: str, uri: str) -> str:
 def _results(uri: str, model: SiteModel) -> str:
     rows = [(anchor, model.clause_link(anchor, uri)) for anchor in CLAUSE_ANCHORS]
     links = {r.file: relative_link(uri, r.file) for r in _State.reports}
-    return results_markdown(_State.reports, model.scenarios, rows, links)
+    return results_markdown(
+        _State.reports,
+        model.scenarios,
+        rows,
+        links,
+        _State.engines,
+        lambda scenario_id: relative_link(uri, scenario_uri(scenario_id)),
+    )
 
 
 def _dispute_content(markdown: str, uri: str, model: SiteModel) -> str:

@@ -1,0 +1,122 @@
+"""Every word a player reads on the drawn table and its stepper, in one table per language.
+
+The drawings (:mod:`.table_drawing`) and the stepper's controls never spell a word
+themselves: they ask :func:`label` for it, and the stepper's script reads its words
+from the page.  An edition in another language adds one mapping to :data:`LABELS`
+with the same keys (a test checks that every language has every key), and nothing
+else changes.  Keys are plain English identifiers; values may hold ``{name}``
+placeholders filled by :func:`label`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+DEFAULT_LANGUAGE = "en"
+
+_ENGLISH: dict[str, str] = {
+    "card.joker": "Joker",
+    # the seats, as a player names them
+    "seat.N": "North",
+    "seat.E": "East",
+    "seat.S": "South",
+    "seat.W": "West",
+    "seat.P5": "Fifth player",
+    "seat.P6": "Sixth player",
+    # what a seat is doing
+    "role.dealer": "dealer",
+    "role.declarer": "declarer",
+    "role.sits-out": "sits out",
+    "role.to-act": "to act",
+    "role.passed": "passed",
+    "role.bid": "bid {call}",
+    "role.high-bid": "highest bid {call}",
+    # the middle of the table
+    "table.label": "The table",
+    "table.kitty": "kitty",
+    "table.widow": "widow",
+    "table.kitty-face-down": "{name} (face down)",
+    "table.discards": "discarded",
+    "table.exposed": "face up",
+    "table.contract": "contract {call} by {seat}",
+    "table.no-contract": "auction under way",
+    "table.thrown-in": "thrown in: nobody bid",
+    "table.trick": "the trick",
+    "table.trick-empty": "no card played to this trick",
+    "table.led": "led",
+    "table.won": "wins",
+    "table.won-by": "won by {seat}",
+    "table.tricks": "tricks taken",
+    "table.scores": "scores",
+    "table.nominated": "joker named as {suit}",
+    "table.between-deals": "no deal on the table",
+    "table.game-over": "game over",
+    "table.no-cards": "no cards",
+    "table.card-count": "{count} cards",
+    "table.card-count-one": "{count} card",
+    # the stepper
+    "step.start": "The position at the start",
+    "step.status": "Step {number} of {total}",
+    "step.start-status": "Start · {total} steps",
+    "step.start-status-one": "Start · {total} step",
+    "step.previous": "Previous",
+    "step.next": "Next",
+    "step.help": "Step through with the buttons or the arrow keys.",
+    "step.accepted": "accepted",
+    "step.refused": "refused",
+    "step.reason": "why: {reason}",
+    "step.check": "check",
+    "step.checks": "what is checked here",
+    # the four sources, as a player knows them (by the suite's seed number)
+    "source.000": "the Australian rules",
+    "source.002": "the American rules with Nullo",
+    "source.003": "the three-handed game",
+    "source.004": "the Polish variations",
+    # why an action is refused, in a player's words (keyed by the rejection code)
+    "reason.game-over": "the game is already over",
+    "reason.deal-over": "the deal is already over",
+    "reason.wrong-phase": "that is not something to do at this point of the deal",
+    "reason.not-your-turn": "another player is to act",
+    "reason.already-passed": "this player has passed and may not call again",
+    "reason.bid-not-available": "this rule set has no such bid",
+    "reason.bid-not-higher": "a bid must be higher than the highest bid so far",
+    "reason.misere-needs-seven": "misère may be called only when the highest bid is a seven",
+    "reason.discard-needs-three": "the discard must be as many cards as the kitty held",
+    "reason.card-not-held": "the player does not hold that card",
+    "reason.nomination-not-allowed": "the joker's suit may not be named here",
+    "reason.must-follow-suit": "the player must follow suit",
+    "reason.joker-only-when-void": "the joker may be played only when void in the suit led",
+    "reason.joker-must-be-played": "in misère the joker must be played when void in the suit led",
+    "reason.joker-lead-needs-suit": "leading the joker in no trumps needs a suit named",
+    "reason.joker-suit-already-led": "the joker may not be named as a suit already led",
+    "reason.joker-lead-all-suits-led": "every suit has been led: the joker may not lead yet",
+    "reason.unexpected-suit-name": "a suit may be named only when leading the joker",
+    "reason.blind-misere-first-call": "blind misère must be the player's first call",
+    "reason.joker-lead-last-trick-only": "the joker may lead only the last trick",
+    "reason.six-bid-first-call": "a six bid must be the player's first call",
+    "reason.sans-kitty-not-allowed": "playing without the kitty is not allowed here",
+}
+
+LABELS: dict[str, Mapping[str, str]] = {"en": _ENGLISH}
+"""Language code → key → text.  English is complete; another language adds a mapping."""
+
+
+def label(key: str, language: str = DEFAULT_LANGUAGE, **values: str) -> str:
+    """The text of ``key`` in ``language`` (English where that language lacks it), with
+    its ``{placeholders}`` filled from ``values``.  An unknown key is a programming error
+    and raises ``KeyError``."""
+    table = LABELS.get(language, _ENGLISH)
+    text = table.get(key) or _ENGLISH[key]
+    return text.format(**values) if values else text
+
+
+def seat_name(seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A seat as a player names it (``North``); an unknown seat keeps its code."""
+    key = f"seat.{seat}"
+    return label(key, language) if key in _ENGLISH else seat
+
+
+def reason(code: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """Why an action was refused, from its rejection code; the code itself when unknown."""
+    key = f"reason.{code}"
+    return label(key, language) if key in _ENGLISH else code
