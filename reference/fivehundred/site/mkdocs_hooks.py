@@ -21,6 +21,13 @@ The events, in the order mkdocs fires them:
     (``../schema/…``, written for readers on the forge) at the published copies, and
     fill the markers for the clause index and the scenario count.
 
+Two languages (``mkdocs-static-i18n``, which builds the site once per language):
+``on_files`` runs after the plugin's, on the files of the language being built (the
+Russian page ``rules/the-deal.ru.md`` where there is one), and writes the generated
+pages in that language (``fivehundred.site.labels``) at that language's addresses, with
+the other language's page as their alternate, so the language switch of a scenario page
+leads to the same scenario.  The caches below are kept per language.
+
 Every problem (an invalid scenario file, a ruling with no clause, a citation of
 an anchor nobody defines, a clause without a scenario) is logged as a warning, so
 ``mkdocs build --strict`` fails on it.
@@ -39,6 +46,7 @@ import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -72,6 +80,12 @@ from fivehundred.site.generator import (
     scenarios_index,
 )
 from fivehundred.site.glossary_marks import first_mentions
+from fivehundred.site.labels import (
+    DEFAULT_LANGUAGE,
+    base_uri,
+    localise,
+    localise_scenario_page,
+)
 from fivehundred.site.results import (
     RESULTS_DIR,
     RESULTS_MARKER,
@@ -118,9 +132,12 @@ class _State:
     site: ClassVar[str] = ""
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
+    language: ClassVar[str] = DEFAULT_LANGUAGE
+    """The language this build writes (the ``i18n`` plugin builds once per language)."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _State.language = _language(config)
     root = _repo_root(config) / "scenarios"
     corpus = load_corpus(root=root)  # unchanged files are not read again on a rebuild
     for diagnostic in corpus.diagnostics:
@@ -157,14 +174,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+@event_priority(-110)  # after the i18n plugin has chosen this language's files
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    language = _State.language
     rule_pages = {
-        file.src_uri: file.content_string
+        base_uri(file.src_uri): file.content_string
         for file in files.documentation_pages()
         if file.src_uri.startswith(RULES_DIR)
     }
     profile_pages = {
-        file.src_uri: file.content_string
+        base_uri(file.src_uri): file.content_string
         for file in files.documentation_pages()
         if file.src_uri.startswith(PROFILES_DIR)
     }
@@ -178,10 +197,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for problem in model.problems:
         log.warning(problem)
     _State.model = model
-    files.append(File.generated(config, SCENARIOS_INDEX, content=scenarios_index(model)))
+    index = localise(scenarios_index(model), language)
+    files.append(_generated(config, SCENARIOS_INDEX, index))
     order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
     rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
-    files.append(File.generated(config, RULEBOOK, content=rulebook))
+    files.append(_generated(config, RULEBOOK, localise(rulebook, language)))
     repo = _repo_root(config)
     for folder in PUBLISHED_FOLDERS:
         for path in sorted((repo / folder).rglob("*")):
@@ -204,19 +224,83 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         used.add(key)
         page = pages.get(key)
         if not isinstance(page, str):
-            page = pages[key] = scenario_page(scenario, model, source)
-        files.append(File.generated(config, scenario_uri(scenario.id), content=page))
+            page = scenario_page(scenario, model, source)
+            page = pages[key] = localise_scenario_page(page, language)
+        files.append(_generated(config, scenario_uri(scenario.id), page))
     for key in [k for k in pages if k not in used]:
         del pages[key]
     _State.fingerprint = _fingerprint(files, config)
+    i18n = _i18n(config)
+    if i18n is not None:  # the sitemap lists the generated pages with their alternates
+        i18n.i18n_files_per_language[language] = files.documentation_pages()
     return files
+
+
+# ---- the generated pages in each language -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Alternate:
+    """The other language's address of a generated page, as the i18n plugin's language
+    switch and sitemap read an alternate file (``url``; no ``page``)."""
+
+    url: str
+    page: None = None
+
+
+def _i18n(config: MkDocsConfig) -> Any:
+    """The i18n plugin of this configuration, or None when the site has one language."""
+    plugin = config.plugins.get("i18n")
+    return plugin if hasattr(plugin, "current_language") else None
+
+
+def _language(config: MkDocsConfig) -> str:
+    plugin = _i18n(config)
+    if plugin is None:
+        return DEFAULT_LANGUAGE
+    return str(plugin.current_language or plugin.default_language or DEFAULT_LANGUAGE)
+
+
+def _generated(config: MkDocsConfig, uri: str, content: str) -> File:
+    """A generated page at its address in this build's language (``ru/scenarios/…``
+    for Russian), knowing its address in every other language for the language switch."""
+    file = File.generated(config, uri, content=content)
+    plugin = _i18n(config)
+    if plugin is None:
+        return file
+    default = plugin.default_language
+    english_dest = file.dest_uri
+    language = _State.language
+    if language != default:
+        file.dest_uri = f"{language}/{english_dest}"
+    alternates: dict[str, Any] = {}
+    for other in plugin.build_languages:
+        if other == language:
+            alternates[other] = file
+            continue
+        dest = english_dest if other == default else f"{other}/{english_dest}"
+        alternates[other] = _Alternate(_url(dest, config.use_directory_urls))
+    file.alternates = alternates  # type: ignore[attr-defined]
+    file.locale = language  # type: ignore[attr-defined]
+    file.locale_alternate_of = language  # type: ignore[attr-defined]
+    file.localization = None if language == default else language  # type: ignore[attr-defined]
+    file.norm_src_uri = uri  # type: ignore[attr-defined]
+    return file
+
+
+def _url(dest_uri: str, directory_urls: bool) -> str:
+    """The address mkdocs gives a file written at ``dest_uri``."""
+    if directory_urls and dest_uri.endswith("index.html"):
+        folder = dest_uri[: -len("index.html")]
+        return folder or "./"
+    return dest_uri
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     model = _State.model
     if model is None:
         return markdown
-    uri = page.file.src_uri
+    uri = base_uri(page.file.src_uri)
     if uri.startswith(RULES_DIR):
         markdown = inject_examples(markdown, uri, model)
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
@@ -225,6 +309,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown = _dispute_content(markdown, uri, model)
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
+    if not uri.startswith(SCENARIOS_DIR) or uri == SCENARIOS_INDEX:  # (those come localised)
+        markdown = localise(markdown, _State.language)
     markdown = _from_cache(markdown, page)
     if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
         markdown = _set_aside(markdown, uri)
@@ -447,6 +533,7 @@ def on_page_context(context: Any, page: Page, config: MkDocsConfig, nav: Navigat
         page.title or "",
         repr(page.meta),
         repr(neighbours),
+        repr(config.extra.get("alternate")),  # the language switch's link from this page
     )
     _State.templated[page.file.src_uri] = hashlib.sha256(
         "\0".join(parts).encode("utf-8")
@@ -494,8 +581,8 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 
 def _cache(name: str) -> dict[Any, Any]:
-    """One named part of the cache kept across rebuilds."""
-    part = RENDER_CACHE.setdefault(name, {})
+    """One named part of the cache kept across rebuilds, for this build's language."""
+    part = RENDER_CACHE.setdefault(f"{_State.language}:{name}", {})
     assert isinstance(part, dict)
     return part
 

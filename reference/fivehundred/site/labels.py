@@ -1,0 +1,360 @@
+"""The site in more than one language: which languages, and the generator's words in each.
+
+The site is one ``mkdocs build`` in two languages (``mkdocs-static-i18n``, suffix
+structure): a hand-written page ``rules/the-deal.md`` has its Russian text beside it in
+``rules/the-deal.ru.md``, and the Russian site lives under ``ru/``.  The pages the hook
+*generates* (the scenario pages, the scenarios index, the rulebook's opening, the worked
+examples and markers under each clause) are written by ``generator.py`` in English; for
+another language the hook passes them through :func:`localise`, which replaces the
+generator's own phrases, and only those, by the language's words.  Scenario titles,
+assertions, explanations and notes are the suite's English text and are left as they are
+(each scenario page says so); ids, card codes, seat letters (``N E S W``, the notation of
+the scenario files) and rejection codes are notation, the same in every language.
+
+Each phrase is matched where the generator writes it (a heading, a table header, a
+``<small>`` role, the start of a step cell), so an English word inside a scenario's own
+text is never touched.  ``GENERATED_LABELS`` is the table of those phrases by language:
+a new language adds its column here and its ``*.xx.md`` pages under ``site/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+DEFAULT_LANGUAGE = "en"
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+"""Every language the site is built in, the default first (the ``i18n`` plugin's list)."""
+
+_SUFFIX = re.compile(r"\.([a-z]{2})\.md$")
+
+
+def page_language(src_uri: str) -> str:
+    """The language of a page source by its suffix: ``the-deal.ru.md`` → ``ru``."""
+    match = _SUFFIX.search(src_uri)
+    if match and match.group(1) in LANGUAGES:
+        return match.group(1)
+    return DEFAULT_LANGUAGE
+
+
+def base_uri(src_uri: str) -> str:
+    """The page a translated source stands for: ``rules/the-deal.ru.md`` → ``rules/the-deal.md``."""
+    match = _SUFFIX.search(src_uri)
+    if match and match.group(1) in LANGUAGES:
+        return src_uri[: match.start()] + ".md"
+    return src_uri
+
+
+def translated_uri(src_uri: str, language: str) -> str:
+    """The source of a page in a language: ``rules/x.md``, ``ru`` → ``rules/x.ru.md``."""
+    base = base_uri(src_uri)
+    if language == DEFAULT_LANGUAGE:
+        return base
+    return base[: -len(".md")] + f".{language}.md"
+
+
+Replacement = str | Callable[[re.Match[str]], str]
+
+
+@dataclass(frozen=True)
+class Label:
+    """One phrase the generator writes, found by ``pattern``, and its translation."""
+
+    pattern: re.Pattern[str]
+    replacement: Replacement
+
+
+def _label(pattern: str, replacement: Replacement, flags: int = 0) -> Label:
+    return Label(re.compile(pattern, flags), replacement)
+
+
+# ---- Russian ---------------------------------------------------------------------------
+
+_RU_AREAS = {
+    "Deck and ranks": "Колода и старшинство карт",
+    "The deal": "Сдача",
+    "The auction": "Торговля",
+    "The kitty and the start of play": "Прикуп и начало розыгрыша",
+    "Following suit and winning tricks": "Ход в масть и взятки",
+    "The joker without trumps": "Джокер без козырей",
+    "Misère and open misère": "Мизер и открытый мизер",
+    "Scoring": "Подсчёт очков",
+    "End of the game": "Конец партии",
+    "Whole deals": "Целые сдачи",
+    "Other": "Прочее",
+}
+
+_RU_ROLES = {
+    "declarer": "заказчик",
+    "sits out": "не играет",
+    "dealer": "сдающий",
+    "calls first": "говорит первым",
+}
+
+_RU_STARTS = {
+    "before the deal": "до сдачи",
+    "the auction, at the first call": "торговля, с первого слова",
+    "in play, after the discard": "розыгрыш, после сноса",
+    "between deals": "между сдачами",
+}
+
+_RU_CALLS = {"open misère": "открытый мизер", "misère": "мизер", "pass": "пас"}
+
+_SEAT = r"(?:[NESW]|[A-Z][0-9]?)"
+"""A seat as the generator writes it: ``N``, or a profile's letter (``A``, ``P1`` …)."""
+
+
+def _roles_ru(match: re.Match[str]) -> str:
+    roles = ", ".join(_RU_ROLES.get(r.strip(), r.strip()) for r in match.group(2).split(","))
+    return f"{match.group(1)}{roles}{match.group(3)}"
+
+
+def _more_ru(match: re.Match[str]) -> str:
+    more, count, first, touching = match.group(2), match.group(1), match.group(3), match.group(4)
+    head = "Ещё примеры" if more else "Примеры"
+    return f'"{head}: {count} (написаны для этого пункта: {first}, затрагивают его: {touching})"'
+
+
+def _disputes_ru(match: re.Match[str]) -> str:
+    count = match.group(1)
+    return 'title="споров об этом пункте: ' + ("1" if count == "a dispute" else count.split()[0])
+
+
+def _call_ru(match: re.Match[str]) -> str:
+    return _RU_CALLS[match.group(0)]
+
+
+_RU_STEP = [
+    # narration.step_parts, at the start of a step cell (Markdown table or HTML table)
+    _label(r"A new deal is dealt from the ordered deck", "Новая сдача из упорядоченной колоды"),
+    _label(r"A new deal is dealt from the given deck", "Новая сдача из заданной колоды"),
+    _label(r"A deal is thrown in \(everybody passed\)", "Сдача сброшена (все сказали «пас»)"),
+    _label(
+        rf"({_SEAT}) plays (.*?) and the declarers take (\d+) tricks",
+        r"\1 играет \2, заказчики берут взяток: \3",
+    ),
+    _label(rf"({_SEAT}) plays (.*?) and the tricks go ", r"\1 играет \2, взятки: "),
+    _label(rf"(?<=[|>] )({_SEAT}) passes\b", r"\1 говорит «пас»"),
+    _label(rf"(?<=<td>)({_SEAT}) passes\b", r"\1 говорит «пас»"),
+    _label(rf"(?<=[|>] )({_SEAT}) bids ", r"\1 заказывает "),
+    _label(rf"(?<=<td>)({_SEAT}) bids ", r"\1 заказывает "),
+    _label(rf"(?<=[|>] )({_SEAT}) discards ", r"\1 сносит "),
+    _label(rf"(?<=<td>)({_SEAT}) discards ", r"\1 сносит "),
+    _label(rf"(?<=[|>] )({_SEAT}) nominates (.*?) for the joker", r"\1 назначает джокеру масть \2"),
+    _label(rf"(?<=<td>)({_SEAT}) nominates (.*?) for the joker", r"\1 назначает джокеру масть \2"),
+    _label(
+        rf"({_SEAT}) plays sans kitty, leaving the kitty face down",
+        r"\1 играет без прикупа, прикуп остаётся закрытым",
+    ),
+    _label(rf"(?<=[|>] )({_SEAT}) leads ", r"\1 ходит "),
+    _label(rf"(?<=<td>)({_SEAT}) leads ", r"\1 ходит "),
+    _label(rf"(?<=[|>] )({_SEAT}) plays ", r"\1 кладёт "),
+    _label(rf"(?<=<td>)({_SEAT}) plays ", r"\1 кладёт "),
+    _label(r"(</span>) naming (<span class=\"fh-suit)", r"\1 с назначением масти \2"),
+    _label(r"(?<=заказывает )(open misère|misère)", _call_ru),
+    _label(r"(?<=играет )(open misère|misère)", _call_ru),
+    _label(r"(?<=контракт )(open misère|misère)", _call_ru),
+    _label(r"(?<=</code> )(open misère|misère|pass)(?=<br>| \||</td>|$)", _call_ru, re.MULTILINE),
+]
+
+_RU_LABELS: list[Label] = [
+    # the scenario page
+    _label(r'^!!! abstract "Asserts"$', '!!! abstract "Утверждение"', re.MULTILINE),
+    _label(
+        r"^\*\*Area\*\* \[([^\]]+)\]",
+        lambda m: f"**Раздел** [{_RU_AREAS.get(m.group(1), m.group(1))}]",
+        re.MULTILINE,
+    ),
+    _label(r" · \*\*Profile\*\* ", " · **Свод правил** "),
+    _label(r" · \*\*Tags\*\* ", " · **Метки** "),
+    _label(r"^## Rules it illustrates$", "## Какие пункты правил он показывает", re.MULTILINE),
+    _label(r"\) \(primary\)$", ") (основной)", re.MULTILINE),
+    _label(r"^## Why$", "## Почему так", re.MULTILINE),
+    _label(r"^## Setup$", "## Начальная позиция", re.MULTILINE),
+    _label(r"^## Steps and expected results$", "## Ходы и ожидаемый результат", re.MULTILINE),
+    _label(
+        r"Each action is accepted unless it says \*refused\*, with the rejection code an\n"
+        r"implementation must give; a \*check\* compares only the observations listed\.",
+        "Каждое действие принимается, если не сказано *отказ* с кодом отказа, который должна\n"
+        "выдать реализация; *проверка* сравнивает только перечисленные наблюдения.",
+    ),
+    _label(r"^## Run it$", "## Как запустить", re.MULTILINE),
+    _label(r"   # against the reference", "   # на эталонной реализации"),
+    _label(r"          # read it at the terminal", "          # прочитать в терминале"),
+    _label(r"<summary>The scenario file: ", "<summary>Файл сценария: "),
+    # the setup
+    _label(
+        r"\*\*Starts\*\* ([a-z ,]+?)(?= · |$)",
+        lambda m: f"**Начало:** {_RU_STARTS.get(m.group(1), m.group(1))}",
+        re.MULTILINE,
+    ),
+    _label(r"(?<= · )dealer \*\*", "сдаёт **"),
+    _label(r"(?<= · )contract (.*?) by \*\*", r"контракт \1, заказчик **"),
+    _label(r"(?<= · )\*\*([^*]+)\*\* to lead", r"первый ход: **\1**"),
+    _label(r"(?<= · )tricks so far ", "взятки к этому моменту: "),
+    _label(r"(?<= · )suits already led ", "масти, в которые уже ходили: "),
+    _label(r"(?<= · )joker nominated as ", "джокеру назначена масть "),
+    _label(r"(?<= · )scores ", "счёт: "),
+    _label(
+        r"\*\*([^*]+)\*\* deals the ordered deck of (`[^`]+`): each suit from the ace down in "
+        r"the order spades, clubs, diamonds, hearts,\s+then the joker if the deck has one, "
+        r"top card first\.",
+        r"**\1** сдаёт упорядоченную колоду \2: каждая масть от туза вниз в порядке пики, "
+        r"трефы, бубны, червы, затем джокер, если он есть в колоде; верхняя карта первой.",
+    ),
+    _label(
+        r"\*\*([^*]+)\*\* deals the ordered deck: spades A to 5, clubs A to 5, diamonds A to 4, "
+        r"hearts A to 4, then the joker, top card first\.",
+        r"**\1** сдаёт упорядоченную колоду: пики от туза до пятёрки, "
+        r"трефы от туза до пятёрки, бубны от туза до четвёрки, червы от туза до четвёрки, "
+        r"затем джокер; верхняя карта первой.",
+    ),
+    _label(
+        r"\*\*([^*]+)\*\* deals this deck, top card first:",
+        r"**\1** сдаёт эту колоду, верхняя карта первой:",
+    ),
+    _label(r"^The hands and the kitty as dealt:$", "Руки и прикуп после сдачи:", re.MULTILINE),
+    _label(r"<em>kitty</em>", "<em>прикуп</em>"),
+    _label(r'(<span class="fh-seat"><strong>[^<]+</strong> <small>)([^<]+)(</small>)', _roles_ru),
+    _label(r"<em>none</em>", "<em>нет</em>"),
+    _label(r"<em>nothing</em>", "<em>ничего</em>"),
+    _label(
+        r'<span class="fh-card fh-joker">Joker</span>',
+        '<span class="fh-card fh-joker">Джокер</span>',
+    ),
+    # the steps table
+    _label(
+        r"^\| step \| what happens \| expected \|$",
+        "| ход | что происходит | ожидается |",
+        re.MULTILINE,
+    ),
+    _label(
+        r"<th>step</th><th>what happens</th><th>expected</th>",
+        "<th>ход</th><th>что происходит</th><th>ожидается</th>",
+    ),
+    _label(r"<em>check</em>", "<em>проверка</em>"),
+    _label(r'<span class="fh-refused">refused</span>', '<span class="fh-refused">отказ</span>'),
+    _label(
+        r'<span class="fh-accepted">accepted</span>', '<span class="fh-accepted">принято</span>'
+    ),
+    _label(r"(</code>) yes(?=<br>| \||</td>)", r"\1 да"),
+    _label(r"(</code>) no(?=<br>| \||</td>)", r"\1 нет"),
+    _label(
+        r"\blead by ([A-Z][0-9]?)\b|\bled by ([A-Z][0-9]?)\b",
+        lambda m: f"первым ходил {m.group(1) or m.group(2)}",
+    ),
+    _label(r"; suit led ", "; масть хода "),
+    _label(r"(?<=[>|] )suit led ", "масть хода "),
+    _label(r"won by \*\*", "взял **"),
+    _label(r"(?<=[ >])discard (<span)", r"снос \1"),
+    _label(r"(?<=[ >])nominate (<span)", r"назначить \1"),
+    *_RU_STEP,
+    # the worked examples under a clause
+    _label(r'^(\s*\?\?\?\+? example fh-example )"Example ', r'\1"Пример ', re.MULTILINE),
+    _label(r"^(\s*)\*\*Asserts:\*\* ", r"\1**Утверждение:** ", re.MULTILINE),
+    _label(r"\[Scenario page\]\(", "[Страница сценария]("),
+    _label(r" · also illustrates ", " · также показывает "),
+    _label(r"^(\s*)- \*\*Example \[", r"\1- **Пример [", re.MULTILINE),
+    _label(r"<small>Also illustrates ", "<small>Также показывает "),
+    _label(
+        r'"(\d+) (more )?worked examples? \((\d+) written for this clause, (\d+) touching it\)"',
+        _more_ru,
+    ),
+    _label(
+        r"\*No scenario illustrates this clause yet\.\*",
+        "*Этот пункт пока не показан ни одним сценарием.*",
+    ),
+    # the markers under a clause heading
+    _label(r'title="(a dispute|\d+ disputes) about this clause', _disputes_ru),
+    _label(r">disputed</span>", ">спорный</span>"),
+    _label(
+        r'title="the rule sets named here answer differently">differs per profile</span>',
+        'title="названные своды правил отвечают иначе">различается по сводам</span>',
+    ),
+    _label(r'"another answer in: ', '"иной ответ в: '),
+    # the scenarios index
+    _label(r"^# Scenarios$", "# Сценарии", re.MULTILINE),
+    _label(
+        r"^The suite has \*\*(\d+) scenarios\*\* in (\d+) areas\. Each is a\n"
+        r"small, exact ruling that runs as a test: a starting position, a few actions, and what\n"
+        r"must be observed\. Every scenario also appears as a worked example under each rule\n"
+        r"clause it cites, and has its own page under a permanent id\.\n"
+        r"The format is described in \[The scenario format\]\(([^)]+)\)\.",
+        r"В наборе **\1** сценариев в \2 разделах. Каждый — маленькое точное решение, которое\n"
+        r"выполняется как тест: начальная позиция, несколько действий и что должно получиться.\n"
+        r"Каждый сценарий показан как пример под каждым пунктом правил, на который он ссылается,\n"
+        r"и у каждого есть своя страница под постоянным идентификатором. Названия и утверждения\n"
+        r"сценариев — английский текст набора. Формат описан на странице\n"
+        r"[Формат сценариев](\3).",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^## ([^{\n]+?) \{#(area-[a-z-]+)\}$",
+        lambda m: f"## {_RU_AREAS.get(m.group(1), m.group(1))} {{#{m.group(2)}}}",
+        re.MULTILINE,
+    ),
+    _label(r"^(\d+) scenarios in (`scenarios/[^`]+`)\.$", r"Сценариев в \2: \1.", re.MULTILINE),
+    _label(
+        r"^\| id \| title \| rules it illustrates \|$",
+        "| id | название | какие пункты показывает |",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^## Scenarios per rule clause \{#per-clause\}$",
+        "## Сценарии по пунктам правил {#per-clause}",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^\| # \| clause \| scenarios citing it first \| in all \|$",
+        "| № | пункт | сценарии, где он первый | всего |",
+        re.MULTILINE,
+    ),
+    _label(r"every scenario against the reference", "все сценарии на эталонной реализации"),
+    # the rulebook's opening
+    _label(r"^# The rulebook \{#rulebook\}$", "# Правила целиком {#rulebook}", re.MULTILINE),
+    _label(
+        r"^Every clause of the rules on one page, without the worked examples and the background\n"
+        r"boxes, for reading straight through or printing\. The clause numbers and anchors are\n"
+        r"those of the \[rules pages\]\(([^)]+)\), and this page is generated from them\. For a\n"
+        r"single sheet, see the \[quick reference\]\(([^)]+)\)\.",
+        r"Все пункты правил на одной странице, без примеров и справочных врезок, — чтобы\n"
+        r"прочитать подряд или распечатать. Номера пунктов и якоря те же, что на\n"
+        r"[страницах правил](\1); эта страница собрана из них. Правила на одном листе —\n"
+        r"в [памятке](\2).",
+        re.MULTILINE,
+    ),
+]
+
+GENERATED_LABELS: dict[str, list[Label]] = {"en": [], "ru": _RU_LABELS}
+"""The generator's phrases and their translation, by language (none for English)."""
+
+ENGLISH_TEXT_NOTE: dict[str, str] = {
+    "en": "",
+    "ru": (
+        "Название, утверждение, пояснение и примечания к ходам — английский текст набора "
+        "сценариев; его пункты правил, начальная позиция и ходы даны по-русски."
+    ),
+}
+"""What a scenario page in another language says about the English it keeps."""
+
+
+def localise(markdown: str, language: str) -> str:
+    """The generator's Markdown with its own phrases in ``language`` (unchanged for English)."""
+    for label in GENERATED_LABELS.get(language, []):
+        markdown = label.pattern.sub(label.replacement, markdown)
+    return markdown
+
+
+def localise_scenario_page(markdown: str, language: str) -> str:
+    """A scenario page in ``language``, with a note under its title saying which of its
+    text is the suite's English."""
+    note = ENGLISH_TEXT_NOTE.get(language, "")
+    if not note:
+        return markdown
+    lines = localise(markdown, language).split("\n")
+    for index, line in enumerate(lines):
+        if line.startswith("# "):
+            lines[index + 1 : index + 1] = ["", f"*{note}*", "{: .fh-english-note }"]
+            break
+    return "\n".join(lines)
