@@ -93,6 +93,7 @@ from fivehundred.site.results import (
     load_reports,
     results_markdown,
 )
+from fivehundred.site.terms import TERMS_MARKER, russian_terms, terms_table
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
@@ -309,6 +310,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown = _dispute_content(markdown, uri, model)
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
+    if TERMS_MARKER in markdown:  # the Russian glossary's table of fixed words
+        markdown = markdown.replace(TERMS_MARKER, terms_table(russian_terms()))
     if not uri.startswith(SCENARIOS_DIR) or uri == SCENARIOS_INDEX:  # (those come localised)
         markdown = localise(markdown, _State.language)
     markdown = _from_cache(markdown, page)
