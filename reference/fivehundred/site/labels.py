@@ -273,6 +273,73 @@ _RU_LABELS: list[Label] = [
         'title="названные своды правил отвечают иначе">различается по сводам</span>',
     ),
     _label(r'"another answer in: ', '"иной ответ в: '),
+    # the disputes page and the profile pages (fivehundred.site.dispute_page)
+    _label(r"^\*\*Question\.\*\* ", "**Вопрос.** ", re.MULTILINE),
+    _label(r"\*\*Status:\*\* open\b", "**Статус:** открыт"),
+    _label(r"\*\*Status:\*\* settled\b", "**Статус:** решён"),
+    _label(r" · \*\*rulings:\*\* ", " · **пункты:** "),
+    _label(r" · \*\*paired scenarios:\*\* none yet", " · **парные сценарии:** пока нет"),
+    _label(r" · \*\*paired scenarios:\*\* ", " · **парные сценарии:** "),
+    _label(r'^(\s*=== "[^"]+?) \(default\)"', r'\1 (основной)"', re.MULTILINE),
+    _label(r"^(\s*)\*Profiles:\* ", r"\1*Своды правил:* ", re.MULTILINE),
+    _label(r"\*no profile of the suite\*", "*ни один свод набора*"),
+    _label(r"^(\s*)\*Sources:\* ", r"\1*Источники:* ", re.MULTILINE),
+    _label(r"(?<=[:;] )seed (\d{3}), ", r"источник \1, "),
+    _label(
+        r"^(\s*)\*Paired scenarios?\* \(run under ", r"\1*Парные сценарии* (свод ", re.MULTILINE
+    ),
+    _label(
+        r"\*No paired scenario shows this answer yet\.\*",
+        "*Этот ответ пока не показан ни одним парным сценарием.*",
+    ),
+    _label(
+        r'^(\s*)\?\?\? note "Notes"$', r'\1??? note "Примечания (английский текст)"', re.MULTILINE
+    ),
+    _label(
+        r"^(\d+) disputes: (\d+) open, (\d+) settled; (\d+) shown by paired scenarios\.$",
+        r"Споров: \1; открытых — \2, решённых — \3; показаны парными сценариями — \4.",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^\| dispute \| question \| status \| paired scenarios \|$",
+        "| спор | вопрос | статус | парные сценарии |",
+        re.MULTILINE,
+    ),
+    _label(r"(?<=\) \| )open(?= \| \d+ \|$)", "открыт", re.MULTILINE),
+    _label(r"(?<= \| )open(?= \| \d+ \|$)", "открыт", re.MULTILINE),
+    _label(r"(?<= \| )settled(?= \| \d+ \|$)", "решён", re.MULTILINE),
+    _label(r"^## Other disputes$", "## Другие споры", re.MULTILINE),
+    _label(
+        r"^## Scenarios of this profile \{#([a-z-]+)\}$",
+        r"## Сценарии этого свода {#\1}",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^## Scenarios of the toggles \{#([a-z-]+)\}$",
+        r"## Сценарии переключателей {#\1}",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^The (\d+) scenarios of the default profile are the worked examples of the "
+        r"\[rules\]\(([^)]+)\); those with toggles are listed on "
+        r"\[the variant toggles' page\]\(([^)]+)\)\.$",
+        r"Сценарии основного свода (их \1) — это примеры на [страницах правил](\2); сценарии с "
+        r"переключателями перечислены на [странице переключателей](\3).",
+        re.MULTILINE,
+    ),
+    _label(r"\*No scenario of this rule set yet\.\*", "*Сценариев этого свода пока нет.*"),
+    _label(
+        r"^(\d+) scenarios run under this rule set\. They are not examples of the rules "
+        r"pages, which describe the default profile\.$",
+        r"Сценариев этого свода: \1. Это не примеры к страницам правил: те описывают "
+        r"основной свод. Названия сценариев — английский текст набора.",
+        re.MULTILINE,
+    ),
+    _label(
+        r"^\| id \| title \| toggles \| disputes \|$",
+        "| id | название | переключатели | споры |",
+        re.MULTILINE,
+    ),
     # the scenarios index
     _label(r"^# Scenarios$", "# Сценарии", re.MULTILINE),
     _label(

@@ -60,6 +60,7 @@ from fivehundred.site.dispute_page import (
     dispute_problems,
     fill_disputes_page,
 )
+from fivehundred.site.dispute_translations import localised_disputes
 from fivehundred.site.disputes import PROFILES_DIR, profile_targets
 from fivehundred.site.generator import (
     CLAUSE_ANCHORS,
@@ -149,7 +150,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(f"invalid dispute record left out of the site: {diagnostic}")
     for problem in dispute_problems(found.records, corpus.scenarios):
         log.warning(f"dispute record: {problem}")
-    _State.disputes = found.records
+    _State.disputes = localised_disputes(found.records, _State.language)
     reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
     if problems:  # a bad report stops every build, strict or not: its column would be a lie
         raise PluginError(
