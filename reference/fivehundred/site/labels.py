@@ -99,6 +99,14 @@ _RU_STARTS = {
     "between deals": "между сдачами",
 }
 
+_RU_PHASES = {
+    "auction": "торговля",
+    "kitty": "прикуп",
+    "play": "розыгрыш",
+    "over": "сдача окончена",
+    "none": "нет сдачи",
+}
+
 _RU_CALLS = {"open misère": "открытый мизер", "misère": "мизер", "pass": "пас"}
 
 _SEAT = r"(?:[NESW]|[A-Z][0-9]?)"
@@ -214,7 +222,9 @@ _RU_LABELS: list[Label] = [
         r"\*\*([^*]+)\*\* deals this deck, top card first:",
         r"**\1** сдаёт эту колоду, верхняя карта первой:",
     ),
-    _label(r"^The hands and the kitty as dealt:$", "Руки и прикуп после сдачи:", re.MULTILINE),
+    _label(
+        r"^(\s*)The hands and the kitty as dealt:$", r"\1Руки и прикуп после сдачи:", re.MULTILINE
+    ),
     _label(r"<em>kitty</em>", "<em>прикуп</em>"),
     _label(r'(<span class="fh-seat"><strong>[^<]+</strong> <small>)([^<]+)(</small>)', _roles_ru),
     _label(r"<em>none</em>", "<em>нет</em>"),
@@ -238,6 +248,12 @@ _RU_LABELS: list[Label] = [
     _label(
         r'<span class="fh-accepted">accepted</span>', '<span class="fh-accepted">принято</span>'
     ),
+    _label(
+        r"(<code>phase</code> )(auction|kitty|play|over|none)\b",
+        lambda m: m.group(1) + _RU_PHASES[m.group(2)],
+    ),
+    _label(r"(?:(?<=, )|(?<=e> ))(pass)(?=,|<br>| \||</td>|$)", "пас", re.MULTILINE),
+    _label(r"(?:(?<=, )|(?<=e> ))(open misère|misère)(?=,|<br>| \||</td>|$)", _call_ru, re.MULTILINE),
     _label(r"(</code>) yes(?=<br>| \||</td>)", r"\1 да"),
     _label(r"(</code>) no(?=<br>| \||</td>)", r"\1 нет"),
     _label(
@@ -305,7 +321,6 @@ _RU_LABELS: list[Label] = [
         "| спор | вопрос | статус | парные сценарии |",
         re.MULTILINE,
     ),
-    _label(r"(?<=\) \| )open(?= \| \d+ \|$)", "открыт", re.MULTILINE),
     _label(r"(?<= \| )open(?= \| \d+ \|$)", "открыт", re.MULTILINE),
     _label(r"(?<= \| )settled(?= \| \d+ \|$)", "решён", re.MULTILINE),
     _label(r"^## Other disputes$", "## Другие споры", re.MULTILINE),
