@@ -51,8 +51,8 @@ PLAYER_PAGES = sorted(
 versioning, limits, conformance, adapters) are for implementers and stay English."""
 PLAYER_PAGES = [p for p in PLAYER_PAGES if p == base_uri(p)]
 
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-_ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ ,;:'’-]+[A-Za-z]{2,}){3,}")
+_WORD = r"[A-Za-z]{2,}(?:['’-][A-Za-z0-9]+)*"
+_ENGLISH_RUN = re.compile(rf"(?<![\w-]){_WORD}(?:[ ,;:]+{_WORD}){{3,}}")
 """Four Latin words in a row (of two letters or more, so not ranks such as ``A K Q J``):
 an English sentence or a piece of one."""
 
