@@ -585,8 +585,11 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 
 def _cache(name: str) -> dict[Any, Any]:
-    """One named part of the cache kept across rebuilds, for this build's language."""
-    part = RENDER_CACHE.setdefault(f"{_State.language}:{name}", {})
+    """One named part of the cache kept across rebuilds, for this build's language (the
+    default language's under the plain name, another's prefixed: ``ru:pages``)."""
+    if _State.language != DEFAULT_LANGUAGE:
+        name = f"{_State.language}:{name}"
+    part = RENDER_CACHE.setdefault(name, {})
     assert isinstance(part, dict)
     return part
 
