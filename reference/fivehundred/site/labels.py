@@ -253,7 +253,9 @@ _RU_LABELS: list[Label] = [
         lambda m: m.group(1) + _RU_PHASES[m.group(2)],
     ),
     _label(r"(?:(?<=, )|(?<=e> ))(pass)(?=,|<br>| \||</td>|$)", "пас", re.MULTILINE),
-    _label(r"(?:(?<=, )|(?<=e> ))(open misère|misère)(?=,|<br>| \||</td>|$)", _call_ru, re.MULTILINE),
+    _label(
+        r"(?:(?<=, )|(?<=e> ))(open misère|misère)(?=,|<br>| \||</td>|$)", _call_ru, re.MULTILINE
+    ),
     _label(r"(</code>) yes(?=<br>| \||</td>)", r"\1 да"),
     _label(r"(</code>) no(?=<br>| \||</td>)", r"\1 нет"),
     _label(

@@ -135,6 +135,8 @@ class _State:
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
     language: ClassVar[str] = DEFAULT_LANGUAGE
+    localised: ClassVar[set[str]] = set()
+    """Cache keys of the pages this build translated or took translated from the cache."""
     """The language this build writes (the ``i18n`` plugin builds once per language)."""
 
 
@@ -168,6 +170,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.template_keys = set()
     _State.aside = {}
     _State.site = ""
+    _State.localised = set()
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -314,7 +317,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if TERMS_MARKER in markdown:  # the Russian glossary's table of fixed words
         markdown = markdown.replace(TERMS_MARKER, terms_table(russian_terms()))
     if not uri.startswith(SCENARIOS_DIR) or uri == SCENARIOS_INDEX:  # (those come localised)
-        markdown = localise(markdown, _State.language)
+        markdown = _localised(markdown)
     markdown = _from_cache(markdown, page)
     if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
         markdown = _set_aside(markdown, uri)
@@ -334,6 +337,20 @@ _RAW_BLOCK = re.compile(
     r".*?</\1>$",
     re.MULTILINE | re.DOTALL,
 )
+
+
+def _localised(markdown: str) -> str:
+    """The page with the generator's phrases in this build's language, kept across rebuilds
+    (a rules page carries every example of its clauses: translating it is not free)."""
+    if _State.language == DEFAULT_LANGUAGE:
+        return markdown
+    key = hashlib.sha256(markdown.encode("utf-8")).hexdigest()
+    _State.localised.add(key)
+    cache = _cache("localised")
+    hit = cache.get(key)
+    if not isinstance(hit, str):
+        hit = cache[key] = localise(markdown, _State.language)
+    return hit
 
 
 def _set_aside(markdown: str, uri: str) -> str:
@@ -438,7 +455,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
     page.present_anchor_ids = set(hit.anchors)
     links = {}
     for src, anchors in hit.links.items():
-        target = files.get_file_from_path(src)
+        target = files.src_uris.get(src)  # (the exact source: no i18n lookup by language)
         if target is not None:
             links[target] = dict(anchors)
     page.links_to_anchors = links
@@ -582,6 +599,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     templates = _cache("templates")
     for key in [k for k in templates if k not in _State.template_keys]:
         del templates[key]
+    localised = _cache("localised")
+    for key in [k for k in localised if k not in _State.localised]:
+        del localised[key]
 
 
 def _cache(name: str) -> dict[Any, Any]:
