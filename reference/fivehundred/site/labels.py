@@ -19,9 +19,11 @@ a new language adds its column here and its ``*.xx.md`` pages under ``site/``.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -59,14 +61,37 @@ Replacement = str | Callable[[re.Match[str]], str]
 
 @dataclass(frozen=True)
 class Label:
-    """One phrase the generator writes, found by ``pattern``, and its translation."""
+    """One phrase the generator writes, found by ``pattern``, and its translation.
+
+    ``needle`` is text every match contains (the longest run of plain characters the
+    pattern requires), so a page without it is not searched: most phrases are absent
+    from most pages, and ``in`` is much cheaper than a regular expression."""
 
     pattern: re.Pattern[str]
     replacement: Replacement
+    needle: str = ""
+
+
+_PARSER: Any = importlib.import_module("re._parser")
+"""Python's own parser of regular expressions, read for the literal text a pattern needs."""
+
+
+def _needle(pattern: str, flags: int) -> str:
+    """The longest run of literal characters at the top level of ``pattern`` (every match
+    contains it), or "" when there is none or the pattern ignores case."""
+    if flags & re.IGNORECASE:
+        return ""
+    best, run = "", ""
+    for op, argument in _PARSER.parse(pattern, flags):
+        if op is _PARSER.LITERAL:
+            run += chr(argument)
+            continue
+        best, run = max(best, run, key=len), ""
+    return max(best, run, key=len)
 
 
 def _label(pattern: str, replacement: Replacement, flags: int = 0) -> Label:
-    return Label(re.compile(pattern, flags), replacement)
+    return Label(re.compile(pattern, flags), replacement, _needle(pattern, flags))
 
 
 # ---- Russian ---------------------------------------------------------------------------
@@ -426,7 +451,8 @@ ENGLISH_TEXT_NOTE: dict[str, str] = {
 def localise(markdown: str, language: str) -> str:
     """The generator's Markdown with its own phrases in ``language`` (unchanged for English)."""
     for label in GENERATED_LABELS.get(language, []):
-        markdown = label.pattern.sub(label.replacement, markdown)
+        if label.needle in markdown:
+            markdown = label.pattern.sub(label.replacement, markdown)
     return markdown
 
 

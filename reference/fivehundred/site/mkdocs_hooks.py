@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -135,8 +136,8 @@ class _State:
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
     language: ClassVar[str] = DEFAULT_LANGUAGE
-    localised: ClassVar[set[str]] = set()
-    """Cache keys of the pages this build translated or took translated from the cache."""
+    memo_keys: ClassVar[set[tuple[str, str]]] = set()
+    """(cache name, key) of every text transformation this build used (``_memo``)."""
     """The language this build writes (the ``i18n`` plugin builds once per language)."""
 
 
@@ -170,7 +171,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.template_keys = set()
     _State.aside = {}
     _State.site = ""
-    _State.localised = set()
+    _State.memo_keys = set()
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -309,7 +310,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if uri.startswith(RULES_DIR):
         markdown = inject_examples(markdown, uri, model)
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
-    markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
+    markdown = _memo(
+        "links",
+        (markdown, uri, docs_dir, repr(sorted(_State.published.items())), config.repo_url or ""),
+        lambda: rewrite_repository_links(
+            markdown, uri, docs_dir, _State.published, config.repo_url
+        ),
+    )
     markdown = fill_markers(markdown, uri, model)
     markdown = _dispute_content(markdown, uri, model)
     if RESULTS_MARKER in markdown:
@@ -340,16 +347,22 @@ _RAW_BLOCK = re.compile(
 
 
 def _localised(markdown: str) -> str:
-    """The page with the generator's phrases in this build's language, kept across rebuilds
-    (a rules page carries every example of its clauses: translating it is not free)."""
+    """The page with the generator's phrases in this build's language (a rules page carries
+    every example of its clauses: translating it is not free)."""
     if _State.language == DEFAULT_LANGUAGE:
         return markdown
-    key = hashlib.sha256(markdown.encode("utf-8")).hexdigest()
-    _State.localised.add(key)
-    cache = _cache("localised")
+    return _memo("localised", (markdown,), lambda: localise(markdown, _State.language))
+
+
+def _memo(name: str, parts: tuple[str, ...], compute: Callable[[], str]) -> str:
+    """``compute()``, kept across rebuilds under a hash of the ``parts`` it depends on; what
+    a build does not use is dropped at its end (``on_post_build``)."""
+    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    _State.memo_keys.add((name, key))
+    cache = _cache(name)
     hit = cache.get(key)
     if not isinstance(hit, str):
-        hit = cache[key] = localise(markdown, _State.language)
+        hit = cache[key] = compute()
     return hit
 
 
@@ -599,9 +612,10 @@ def on_post_build(config: MkDocsConfig) -> None:
     templates = _cache("templates")
     for key in [k for k in templates if k not in _State.template_keys]:
         del templates[key]
-    localised = _cache("localised")
-    for key in [k for k in localised if k not in _State.localised]:
-        del localised[key]
+    for name in ("localised", "links"):
+        memo = _cache(name)
+        for key in [k for k in memo if (name, k) not in _State.memo_keys]:
+            del memo[key]
 
 
 def _cache(name: str) -> dict[Any, Any]:
