@@ -158,32 +158,35 @@ def _call_ru(match: re.Match[str]) -> str:
     return _RU_CALLS[match.group(0)]
 
 
+_STEP_START = r"(?:(?<=[|>] )|(?<=<td>))"
+"""Where a step's sentence starts: a Markdown table cell or an HTML one."""
+
+_RU_VERBS = [
+    (r"passes\b", "говорит «пас»"),
+    ("bids ", "заказывает "),
+    ("discards ", "сносит "),
+    (r"nominates (.*?) for the joker", r"назначает джокеру масть \2"),
+    ("leads ", "ходит "),
+    ("plays ", "кладёт "),
+]
+"""The verbs of narration.step_parts after the seat, in an order where no verb's phrase
+is found inside a later one's (``plays sans kitty`` is translated before them)."""
+
 _RU_STEP = [
     # narration.step_parts, at the start of a step cell (Markdown table or HTML table)
     _label(r"A new deal is dealt from the ordered deck", "Новая сдача из упорядоченной колоды"),
     _label(r"A new deal is dealt from the given deck", "Новая сдача из заданной колоды"),
-    _label(r"A deal is thrown in \(everybody passed\)", "Сдача сброшена (все сказали «пас»)"),
+    _label(r"A deal is thrown in \(everybody passed\)", "Сдача без игры (все сказали «пас»)"),
     _label(
         rf"({_SEAT}) plays (.*?) and the declarers take (\d+) tricks",
         r"\1 играет \2, заказчики берут взяток: \3",
     ),
     _label(rf"({_SEAT}) plays (.*?) and the tricks go ", r"\1 играет \2, взятки: "),
-    _label(rf"(?<=[|>] )({_SEAT}) passes\b", r"\1 говорит «пас»"),
-    _label(rf"(?<=<td>)({_SEAT}) passes\b", r"\1 говорит «пас»"),
-    _label(rf"(?<=[|>] )({_SEAT}) bids ", r"\1 заказывает "),
-    _label(rf"(?<=<td>)({_SEAT}) bids ", r"\1 заказывает "),
-    _label(rf"(?<=[|>] )({_SEAT}) discards ", r"\1 сносит "),
-    _label(rf"(?<=<td>)({_SEAT}) discards ", r"\1 сносит "),
-    _label(rf"(?<=[|>] )({_SEAT}) nominates (.*?) for the joker", r"\1 назначает джокеру масть \2"),
-    _label(rf"(?<=<td>)({_SEAT}) nominates (.*?) for the joker", r"\1 назначает джокеру масть \2"),
     _label(
         rf"({_SEAT}) plays sans kitty, leaving the kitty face down",
         r"\1 играет без прикупа, прикуп остаётся закрытым",
     ),
-    _label(rf"(?<=[|>] )({_SEAT}) leads ", r"\1 ходит "),
-    _label(rf"(?<=<td>)({_SEAT}) leads ", r"\1 ходит "),
-    _label(rf"(?<=[|>] )({_SEAT}) plays ", r"\1 кладёт "),
-    _label(rf"(?<=<td>)({_SEAT}) plays ", r"\1 кладёт "),
+    *(_label(rf"{_STEP_START}({_SEAT}) {verb}", rf"\1 {russian}") for verb, russian in _RU_VERBS),
     _label(r"(</span>) naming (<span class=\"fh-suit)", r"\1 с назначением масти \2"),
     _label(r"(?<=заказывает )(open misère|misère)", _call_ru),
     _label(r"(?<=играет )(open misère|misère)", _call_ru),
