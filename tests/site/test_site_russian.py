@@ -30,7 +30,14 @@ from fivehundred.site.generator import (
     scenario_page,
     scenarios_index,
 )
-from fivehundred.site.labels import base_uri, localise, localise_scenario_page, translated_uri
+from fivehundred.site.labels import (
+    TOOLTIPS,
+    base_uri,
+    localise,
+    localise_scenario_page,
+    localise_tooltips,
+    translated_uri,
+)
 from fivehundred.site.terms import forbidden_pattern, forbidden_uses, russian_terms
 from markdown.extensions.toc import slugify
 
@@ -271,3 +278,24 @@ def test_the_russian_scenarios_index_is_russian(russian_model: SiteModel) -> Non
     generated = "\n".join(line for line in index.splitlines() if not line.startswith("| ["))
     assert _generated_english(generated, []) == []
     assert index.startswith("# Сценарии")
+
+
+def test_every_hover_definition_has_its_russian_text() -> None:
+    """The glossary's hover definitions (mkdocs.yml, abbr) are English; a Russian page
+    shows each in Russian."""
+
+    class _Loader(yaml.SafeLoader):
+        pass
+
+    _Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    abbr = next(
+        e["abbr"] for e in config["markdown_extensions"] if isinstance(e, dict) and "abbr" in e
+    )
+    assert set(abbr["glossary"]) == set(TOOLTIPS["ru"])
+    html = '<p><abbr title="No trumps: a contract without a trump suit">NT</abbr></p>'
+    assert localise_tooltips(html, "ru") == (
+        f'<p><abbr title="{TOOLTIPS["ru"]["NT"]}">NT</abbr></p>'
+    )
+    assert localise_tooltips(localise_tooltips(html, "ru"), "ru") == localise_tooltips(html, "ru")
+    assert localise_tooltips(html, "en") == html

@@ -451,6 +451,47 @@ ENGLISH_TEXT_NOTE: dict[str, str] = {
 """What a scenario page in another language says about the English it keeps."""
 
 
+TOOLTIPS: dict[str, dict[str, str]] = {
+    "ru": {
+        "NT": "Без козырей: контракт без козырной масти",
+        "NS": "Сторона севера и юга, партнёры",
+        "EW": "Сторона востока и запада, партнёры",
+        "kitty": "Прикуп: три карты рубашкой вверх, их берёт заказчик после торговли",
+        "widow": "Американское название прикупа",
+        "right bower": "Правый валет: валет козырной масти, второй по старшинству козырь",
+        "left bower": "Левый валет: другой валет цвета козырей; козырь, третий по старшинству",
+        "bower": "Валет, ставший старшим козырем (правый или левый)",
+        "bowers": "Валеты, ставшие старшими козырями (правый и левый)",
+        "misère": "Мизер: контракт не взять ни одной взятки, заказчик играет один",
+        "open misère": "Открытый мизер: карты заказчика открыты с конца первой взятки",
+        "slam": "Шлем: все десять взяток; стороне заказчика не меньше 250",
+        "throw-in": "Сдача без игры: все четверо спасовали, очков нет",
+        "thrown in": "Все четверо спасовали: сдачу не играют, очков нет",
+        "Avondale": "Таблица Эйвондейла (1906): от 40 за 6♠ до 520 за 10NT",
+        "pagat.com": "Сайт Джона Маклауда о правилах карточных игр, источник австралийских правил",
+    },
+}
+"""The glossary's hover definitions (``abbr`` in mkdocs.yml, which holds the English ones
+for every language) by language, keyed by the word they explain."""
+
+_ABBR = re.compile(r'<abbr title="[^"]*">([^<]+)</abbr>')
+
+
+def localise_tooltips(html: str, language: str) -> str:
+    """A page's hover definitions in ``language``, where the language has them."""
+    tips = TOOLTIPS.get(language)
+    if not tips or "<abbr" not in html:
+        return html
+
+    def tip(match: re.Match[str]) -> str:
+        text = tips.get(match.group(1))
+        if text is None:
+            return match.group(0)
+        return f'<abbr title="{text}">{match.group(1)}</abbr>'
+
+    return _ABBR.sub(tip, html)
+
+
 def localise(markdown: str, language: str) -> str:
     """The generator's Markdown with its own phrases in ``language`` (unchanged for English)."""
     for label in GENERATED_LABELS.get(language, []):

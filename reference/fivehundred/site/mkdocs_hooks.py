@@ -87,6 +87,7 @@ from fivehundred.site.labels import (
     base_uri,
     localise,
     localise_scenario_page,
+    localise_tooltips,
 )
 from fivehundred.site.results import (
     RESULTS_DIR,
@@ -477,6 +478,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
     html = first_mentions(_put_back(html, uri))  # (a cached page has had it: idempotent)
+    html = localise_tooltips(html, _State.language)  # (idempotent too)
     key = _State.keys.get(uri)
     if key is None or _State.hits.pop(uri, None) is not None:
         return html
