@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from fivehundred.scenarios.corpus import load_corpus
 from fivehundred.scenarios.disputes import load_disputes
 from fivehundred.site.dispute_translations import translation_problems
