@@ -38,12 +38,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Leave what collection built (modules, items, the loaded corpus) out of the cyclic
     garbage collector's later passes: it lives as long as the session, and every full
-    pass walked all of it again.  Timed with ``gc.callbacks`` over the suite without the
-    browser, campaign and wheel tests: 1.96 s in the collector before, 1.39 s after.
-    Nothing the tests make is frozen.  The young generation is then collected after 7,000
-    allocations instead of 700: the tests make many short-lived objects (models, reports,
-    hypothesis examples), and the whole suite spent 0.66 s in the collector instead of
-    1.39 s (2 December, ``gc.callbacks``)."""
+    pass walked all of it again.  Nothing the tests make is frozen.  The young generation is
+    then collected after 7,000 allocations instead of 700: the tests make many short-lived
+    objects (models, reports, hypothesis examples).  What each saved, timed with
+    ``gc.callbacks``, is on the site's benchmarks page."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(7000, 10, 10)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Mutation testing of the reference engine with the bundled scenarios as the only killing
 # suite (configuration: [tool.mutmut] in pyproject.toml; results: benchmarks/mutation.md,
-# summary in the README, "Mutation testing").
-# Slow (about an hour on a shared 2-core machine) and not part of CI. Needs mutmut 3 (the `dev` extra).
+# summary on the site's benchmarks page, site/benchmarks.md, "Mutation testing").
+# Slow (its duration: site/benchmarks.md) and not part of CI. Needs mutmut 3 (the `dev` extra).
 #   benchmarks/mutation.sh                 # the whole run, two workers, at low priority
 #   benchmarks/mutation.sh 'fivehundred.engine.deal*'   # only some mutants
 #   mutmut results / mutmut show NAME      # afterwards, with `src` linked as below

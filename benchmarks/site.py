@@ -58,6 +58,7 @@ def _fresh_ids(taken: set[str]) -> list[str]:
 def make_tree(target: Path, scenarios: int) -> list[Path]:
     """A copy of the site sources with at least ``scenarios`` scenario files."""
     shutil.copy2(REPO / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copy2(REPO / "CHANGELOG.md", target / "CHANGELOG.md")  # the change log page shows it
     for folder in ("site", "schema", "results"):
         if (REPO / folder).is_dir():
             shutil.copytree(REPO / folder, target / folder)

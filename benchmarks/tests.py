@@ -25,11 +25,11 @@ comparable, and a change is best judged against the code before it at the same l
 alternately with the checkout's, then prints the ratio of the lowest figures.  The
 extracted tree is warmed first, as a checkout in use is: its modules compiled, its test
 modules rewritten by pytest and its scenarios checked into the cache.  Both sides then
-leave out the wheel test (``tests/architecture/test_wheel.py``): before 2 December it let
+leave out the wheel test (``tests/architecture/test_wheel.py``): older revisions let
 ``PYTHONPATH`` reach the wheel it installs, and failed.
 
     python benchmarks/tests.py                 # the fast tier, three runs
-    python benchmarks/tests.py --all --runs 1  # everything (about three minutes)
+    python benchmarks/tests.py --all --runs 1  # everything
     python benchmarks/tests.py --all --runs 2 --against HEAD~3  # this code against older
 """
 

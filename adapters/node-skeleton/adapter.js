@@ -32,7 +32,10 @@ const IMPLEMENTATION = {
 // - error_codes: true once rejections carry the suite's codes (until then only
 //   accepted versus rejected is compared);
 // - observations (optional): the observation keys observe() answers so far, e.g.
-//   ['phase', 'to_act']; the others are never asked for and reported as unchecked.
+//   ['phase', 'to_act']; the others are never asked for and reported as unchecked;
+// - starts (optional): the kinds of start setUp() can make, of 'deck', 'auction',
+//   'play' and 'game'; scenarios with another start are skipped without being sent,
+//   and fuzz generates only those (['auction'] for an engine of the bidding alone).
 const CAPABILITIES = {
   profiles: ['australian-4'],
   legal_actions: false,

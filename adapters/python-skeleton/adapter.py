@@ -34,7 +34,10 @@ IMPLEMENTATION = {
 #   versus rejected is compared, and each expected code is reported unchecked);
 # - observations (optional): the observation keys observe() can answer so far; the
 #   runner asks only for these and reports the rest as unchecked.  Delete the entry once
-#   every observation works.
+#   every observation works;
+# - starts (optional): the kinds of start set_up() can make, of "deck", "auction",
+#   "play" and "game"; scenarios with another start are skipped without being sent, and
+#   fuzz generates only those (["auction"] for an engine of the bidding alone).
 CAPABILITIES = {
     "profiles": ["australian-4"],
     "legal_actions": False,

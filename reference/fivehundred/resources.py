@@ -158,8 +158,8 @@ def validator(relative: str) -> jsonschema.Draft202012Validator:
 
 @cache
 def fast_validator(relative: str) -> Any:
-    """The same schema compiled by jsonschema-rs: it answers "valid or not" about a hundred
-    times faster than :func:`validator`, which is kept for located error messages."""
+    """The same schema compiled by jsonschema-rs: it answers "valid or not" much faster
+    than :func:`validator`, which is kept for located error messages."""
     import jsonschema_rs
 
     root = schema_dir()

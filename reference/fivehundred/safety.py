@@ -8,8 +8,13 @@ corrupting a run (site/limits.md documents the figures):
 * :func:`strict_json` parses RFC 8259 JSON only: no ``NaN``/``Infinity``, no
   integer over Python's conversion limit, no nesting over :data:`MAX_JSON_DEPTH`,
   no lone surrogate;
+* :func:`read_json_file` reads a JSON file from outside (a fuzz shard, a positions
+  file) through both of those, each key once;
 * :func:`clean_text` makes text from outside (adapter output, titles, file names)
-  safe to print on a terminal or write into a report;
+  safe to print on a terminal or write into a report, and :func:`clean_name` keeps a
+  name on one line;
+* :func:`place` is the one rule for where the suite writes: names it made, inside the
+  folder the user named, never through a link;
 * :func:`atomic_write_text` writes a file through a temporary file and a rename,
   so a failure part-way never destroys the previous good file;
 * :func:`signals_deferred` holds the stop signals while a child process is started
@@ -39,6 +44,9 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "MAX_FILE_BYTES",
     "MAX_FOLDER_DEPTH",
+    "MAX_FUZZ_DEALS",
+    "MAX_FUZZ_JOBS",
+    "MAX_FUZZ_SHARDS",
     "MAX_INT_DIGITS",
     "MAX_JSON_DEPTH",
     "MAX_TIMEOUT",
@@ -48,9 +56,12 @@ __all__ = [
     "JsonRefused",
     "atomic_write_text",
     "clean_json",
+    "clean_name",
     "clean_text",
     "json_depth_exceeds",
     "one_line",
+    "place",
+    "read_json_file",
     "read_regular_file",
     "signals_deferred",
     "strict_json",
@@ -70,6 +81,14 @@ MAX_FOLDER_DEPTH = 32
 """How many folders deep scenario files are searched for."""
 MAX_TIMEOUT = 24 * 60 * 60.0
 """The longest ``--timeout``, ``--startup-timeout`` or ``--max-time`` accepted (one day)."""
+MAX_FUZZ_DEALS = 10_000_000
+"""The most deals one fuzz run (``--deals``), or the shards merged together, may hold: ten
+million is over ten minutes of 64 jobs; more is several runs with different seeds.  A
+shard file cannot ask for more, so a few bytes never expand to a billion indices."""
+MAX_FUZZ_SHARDS = 10_000
+"""The largest N of a fuzz shard ``I/N`` (``fuzz --shard`` and a shard report alike)."""
+MAX_FUZZ_JOBS = 64
+"""The most adapter processes ``fuzz --jobs`` starts (and a shard may say it ran)."""
 DEFAULT_TIMEOUT = 10.0
 """Seconds an adapter has to answer one run message."""
 DEFAULT_STARTUP_TIMEOUT = 30.0
@@ -112,7 +131,7 @@ def read_regular_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     except OSError as error:
         raise FileRefused(f"cannot read file: {error.strerror or error}") from None
     if not stat.S_ISREG(before.st_mode):
-        raise FileRefused(f"{_kind(before.st_mode)}, not a scenario file; only files are read")
+        raise FileRefused(f"{_kind(before.st_mode)}; only regular files are read")
     if before.st_size > limit:
         raise FileRefused(
             f"the file is {before.st_size:,} bytes, over the {limit:,}-byte limit (site/limits.md)"
@@ -124,7 +143,7 @@ def read_regular_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         opened = os.fstat(fd)
         if not stat.S_ISREG(opened.st_mode):
-            raise FileRefused(f"{_kind(opened.st_mode)}, not a scenario file; only files are read")
+            raise FileRefused(f"{_kind(opened.st_mode)}; only regular files are read")
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -266,9 +285,40 @@ def strict_json(data: bytes | str, *, unique_keys: bool = False) -> Any:
     return value
 
 
+def read_json_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> Any:
+    """The strict JSON of a file from outside (a fuzz shard, a positions file): read by
+    :func:`read_regular_file` (only a regular file, at most ``limit`` bytes), then UTF-8,
+    then :func:`strict_json` with each key once.  Every refusal is a :class:`FileRefused`
+    (the file) or a :class:`JsonRefused` (its text) whose message says where and what was
+    found, never a traceback; the caller still checks the shape of what it got."""
+    data = read_regular_file(path, limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise JsonRefused(f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+    try:
+        return strict_json(text, unique_keys=True)
+    except json.JSONDecodeError as error:
+        raise JsonRefused(
+            f"line {error.lineno}, column {error.colno}: not JSON: {error.msg}"
+        ) from None
+
+
 # ---- text from outside ---------------------------------------------------------------
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff]")
+_FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f"
+)
+"""Unicode's format characters (category Cf): bidi embeddings, overrides and isolates
+(U+202A-U+202E, U+2066-U+2069) that make a line read backwards, zero-width spaces and
+joiners that hide text, tags.  Written out rather than looked up (``unicodedata`` over
+every code point costs a tenth of a second); a test holds the list to Unicode's."""
+_UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_FORMAT_CHARACTERS}]")
+_UNSAFE_IN_A_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_FORMAT_CHARACTERS}]")
+""":data:`_UNSAFE` with newlines and tabs: for a name that must stay one line."""
 
 
 def _escape_char(match: re.Match[str]) -> str:
@@ -281,14 +331,28 @@ def _escape_char(match: re.Match[str]) -> str:
 def clean_text(text: str) -> str:
     """``text`` safe for a terminal or a report file: control characters shown as ``\\xNN``.
 
-    Escape sequences (ANSI colours, OSC titles and links, cursor moves), NUL, DEL,
-    C1 controls and carriage returns become visible escapes, so nothing from outside
-    can restyle the terminal or overwrite a line; a lone surrogate becomes U+FFFD so
-    the text can always be encoded.  Newlines and tabs are kept.
+    Escape sequences (ANSI colours, OSC titles and links, cursor moves), NUL, DEL, BEL,
+    C1 controls (``\\x9b`` too) and carriage returns become visible escapes, so nothing
+    from outside can restyle the terminal or overwrite a line; so do Unicode's format
+    characters (bidi overrides and isolates, zero-width spaces), so no line can be made
+    to read backwards or hide a word, and the line and paragraph separators, which YAML
+    and some terminals take as line breaks; a lone surrogate becomes U+FFFD so the text
+    can always be encoded.  Newlines and tabs are kept.  The one escaper of every
+    renderer: text, Markdown, JSON strings shown on a terminal, comments in written YAML.
     """
     if text.isprintable() or not _UNSAFE.search(text):
         return text
     return _UNSAFE.sub(_escape_char, text)
+
+
+def clean_name(name: str | os.PathLike[str]) -> str:
+    """A file name (or any text that must stay on one line) safe to print: as
+    :func:`clean_text`, and newlines and tabs escaped too, so a name holding a newline
+    prints as one line that shows it."""
+    text = os.fspath(name)
+    if text.isprintable():
+        return text
+    return _UNSAFE_IN_A_LINE.sub(_escape_char, text)
 
 
 def one_line(text: str) -> str:
@@ -310,6 +374,36 @@ def clean_json(value: Any) -> Any:
 
 
 # ---- writing files -------------------------------------------------------------------
+
+
+def place(folder: Path, *names: str) -> Path:
+    """Where the suite writes ``names`` (a folder, then a file) inside ``folder``: the one
+    rule for every file the suite makes.
+
+    Each name must be a plain name the suite made (no separator, no ``..``, no NUL, not
+    hidden), so the result lies inside ``folder``; and no part of the way below
+    ``folder`` may be a symbolic link, as ``new`` refuses a linked area: writing through
+    a link would land outside the folder the user named, and replacing one would leave
+    its target stale.  ``folder`` itself is the user's choice and is taken as named.
+    Raises :class:`FileRefused` with a message for the user.
+    """
+    path = folder
+    for name in names:
+        if (
+            not name
+            or name in (".", "..")
+            or name.startswith(".")
+            or any(c in name for c in "/\\\0")
+            or len(name.encode("utf-8", "surrogatepass")) > 255
+        ):
+            raise FileRefused(f"{clean_name(name)!r} is not a plain file name")
+        path = path / name
+        if os.path.islink(path):
+            raise FileRefused(
+                f"{clean_name(path)} is a symbolic link; the suite writes only into plain "
+                "folders and files inside the folder named, never through a link"
+            )
+    return path
 
 
 def atomic_write_text(path: Path, text: str, *, exclusive: bool = False) -> None:

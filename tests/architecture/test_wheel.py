@@ -27,16 +27,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     its own with what ``[build-system]`` requires (so the test also checks that table, and
     ``hatch_build.py``, which puts the schemas and the corpus in the wheel), then installs
     the wheel and the dependencies it declares.  One pip run, not ``pip wheel`` and then
-    ``pip install`` of the wheel: the same wheel, without a second pip start.  (The module
-    took 7.4 s of CPU with two pip runs, 6.6-7.8 s with one, 6.7-6.9 s since the build
-    backend is hatchling, which installs into pip's build environment quicker than
-    setuptools.)"""
+    ``pip install`` of the wheel: the same wheel, without a second pip start (the figures
+    are on the site's benchmarks page)."""
     base = tmp_path_factory.mktemp("wheel")
     env_dir = base / "venv"
     # No pip inside: this pip installs into it (`--python`), which saves bootstrapping a
-    # second pip (ensurepip, about 8 s of CPU); the environment is as fresh either way.
+    # second pip (ensurepip); the environment is as fresh either way.
     # `--no-compile`: Python compiles what the commands below import as they import it,
-    # rather than pip compiling every module of every dependency first (a second of CPU).
+    # rather than pip compiling every module of every dependency first.
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
     install = ["install", "-q", "--no-compile", str(ROOT)]

@@ -203,7 +203,7 @@ def _command_lines() -> Iterator[tuple[int, bytes]]:
     """Each other process and its command line, NUL-separated, as ``/proc`` gives them.
 
     Plain ``os`` calls rather than ``pathlib``: every case scans ``/proc`` at least once,
-    and a scan takes 0.28 ms this way against 0.65 ms through ``Path`` objects."""
+    and a scan this way costs about half what it does through ``Path`` objects."""
     me = os.getpid()
     for name in os.listdir("/proc"):
         if not name.isdigit() or int(name) == me:
@@ -860,7 +860,7 @@ def class_orphans() -> Iterator[Case]:
     k = "6-orphan-adapters"
     # Every signal with every fault, the mode alternating like a checkerboard: each signal
     # and each fault meets both modes, so every pair of the three is tried in 9 runs, as
-    # classes 4 and 5 do, though not every triple of 18 (a run here costs 0.4 s of CPU).
+    # classes 4 and 5 do, though not every triple of 18 (each run is a real process).
     signals = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
     faults = ("hang", "grandchild-hang", "grandchild")
     for (row, signum), (column, fault) in itertools.product(enumerate(signals), enumerate(faults)):
@@ -876,9 +876,9 @@ def class_orphans() -> Iterator[Case]:
             area = suite(folder)
             (folder / "report.json").write_text("previous\n")  # kept when stopped
             # enough scenarios that the run is still going when the signal comes
-            # (0.3 s after the adapter starts): five ran in 0.3 s once start-up
-            # got faster, and the signal then came after the run had ended; the
-            # `grandchild` adapter also answers each one after 0.05 s
+            # (0.3 s after the adapter starts, as the case sends it): five were too few,
+            # the run could end before the signal; the `grandchild` adapter also
+            # answers each one after 0.05 s
             for i, pair in enumerate(itertools.product("23456789", repeat=2)):
                 if i == 40:
                     break
@@ -1431,6 +1431,777 @@ def class_show() -> Iterator[Case]:
     yield Case(k, "the id in a file that is not UTF-8", not_utf8, expect((1,), "UTF-8"))
 
 
+# ---- classes 12-16: shard files, positions files, dispute records, fuzz output, cache -
+
+EVIL = "evil\x1b[2J\x1b]0;pwned\x07\x9b31m\x85\u202eesrever\u2066x\u2069\u200b\u2028end"
+"""Terminal control, C1, bidi and format characters and a line separator in one string."""
+SHARD_ID = "8NQR"
+
+
+def _shard(**changes: object) -> dict[str, object]:
+    """A fuzz shard report with one family whose scenario validates (the base scenario)."""
+    scenario = BASE.replace("7MDY", SHARD_ID)
+    family: dict[str, object] = {
+        "signature": {"kind": "start", "check": "phase", "expected": "auction", "actual": "x"},
+        "describe": "start phase: expected auction, got x",
+        "count": 1,
+        "first": 0,
+        "generator": "random",
+        "rulings": ["auction-end"],
+        "scenario_id": SHARD_ID,
+        "filename": f"fuzz-{SHARD_ID.lower()}-start-phase.yaml",
+        "expected": "auction",
+        "actual": "x",
+        "original_actions": 4,
+        "shrunk_actions": 4,
+        "start": "deck",
+        "start_tricks": None,
+        "verified": True,
+        "scenario": scenario,
+    }
+    data: dict[str, object] = {
+        "fivehundred_fuzz_report": 1,
+        "implementation": "some engine",
+        "command": "some-adapter",
+        "seed": 0,
+        "profile": "australian-4",
+        "variants": [],
+        "shards": ["1/1"],
+        "deals": 1,
+        "by_generator": {"random": 1},
+        "disagreeing": 1,
+        "stopped": "deals",
+        "seconds": 0.5,
+        "jobs": 1,
+        "indices": [[0, 0, 0]],
+        "families": [family],
+    }
+    for key, value in changes.items():
+        if key.startswith("family_"):
+            family[key[len("family_") :]] = value
+        elif key.startswith("signature_"):
+            family["signature"][key[len("signature_") :]] = value  # type: ignore[index]
+        else:
+            data[key] = value
+    return data
+
+
+SHARD_WRITTEN = f"out/fuzz-{SHARD_ID.lower()}-start-phase.yaml"
+UNSAFE_EVERYWHERE = (*UNSAFE_OUTPUT, "\u202e", "\u2066", "\u2069", "\u200b", "\u2028")
+
+
+def clean_everywhere(result: Result, folder: Path) -> str | None:
+    """:func:`clean_output`, and no bidi or format character in the output or a report."""
+    problem = clean_output(result, folder)
+    if problem is not None:
+        return problem
+    texts = [result.text] + [
+        p.read_text("utf-8", errors="replace") for p in folder.rglob("report*") if p.is_file()
+    ]
+    for text in texts:
+        for bad in UNSAFE_EVERYWHERE:
+            if bad in text:
+                return f"{bad!r} reached the output or a report"
+    return None
+
+
+def only_inside(*allowed: str) -> Callable[[Result, Path], str | None]:
+    """No file the case did not make appeared anywhere but ``allowed`` (relative paths)."""
+
+    def check(result: Result, folder: Path) -> str | None:
+        made = {
+            str(p.relative_to(folder))
+            for p in folder.rglob("*")
+            if p.is_file() and not p.is_symlink()
+        }
+        extra = sorted(made - set(allowed) - {"shard.json", "positions.json", "real.json"})
+        return f"files written outside the folder named: {extra}" if extra else None
+
+    return check
+
+
+def _write_json(folder: Path, name: str, data: object) -> Path:
+    path = folder / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def class_shards() -> Iterator[Case]:
+    k = "12-shard-files"
+    names = [
+        "../escaped.pth",
+        "../../escaped.pth",
+        "{folder}/absolute.pth",
+        "out/../sibling.pth",
+        "a\x00b.yaml",
+        "a\nb.yaml",
+        "",
+        ".",
+        "..",
+        "x/" * 200 + "deep.yaml",
+        ".hidden.yaml",
+        "\x1b[2J.yaml",
+    ]
+    for name in names:
+
+        def run(folder: Path, marker: str, name: str = name) -> Result:
+            filename = name.replace("{folder}", str(folder))
+            path = _write_json(folder, "shard.json", _shard(family_filename=filename))
+            return cli(["fuzz", "merge", str(path), "--out", str(folder / "out")], folder)
+
+        yield Case(
+            k,
+            f"family file name {name[:30]!r}",
+            run,
+            expect(
+                (1,), "wrote 1 scenarios", also=both(only_inside(SHARD_WRITTEN), clean_everywhere)
+            ),
+            writes=(SHARD_WRITTEN,),
+        )
+    for scenario_id in ("../x", "", "8NQR/..", "\x00", "8nqr", "ZZZZZ", "/tmp", "1234"):
+
+        def run(folder: Path, marker: str, scenario_id: str = scenario_id) -> Result:
+            path = _write_json(folder, "shard.json", _shard(family_scenario_id=scenario_id))
+            return cli(["fuzz", "merge", str(path), "--out", str(folder / "out")], folder)
+
+        yield Case(
+            k,
+            f"scenario id {scenario_id!r}",
+            run,
+            expect((1,), also=both(only_inside(), clean_everywhere)),
+        )
+    texts = {
+        "a list": "[]",
+        "a string": '"x"',
+        "null": "null",
+        "100,000-deep list": "[" * 100_000 + "]" * 100_000,
+        "5,000-deep object": '{"a":' * 5000 + "1" + "}" * 5000,
+        "NaN": json.dumps(_shard()).replace('"seconds": 0.5', '"seconds": NaN'),
+        "Infinity": json.dumps(_shard()).replace('"seconds": 0.5', '"seconds": Infinity'),
+        "-Infinity": json.dumps(_shard()).replace('"seconds": 0.5', '"seconds": -Infinity'),
+        "1e400": json.dumps(_shard()).replace('"seconds": 0.5', '"seconds": 1e400'),
+        "5,000-digit seed": json.dumps(_shard()).replace('"seed": 0', '"seed": ' + "9" * 5000),
+        "a key twice": json.dumps(_shard()).replace('"seed": 0', '"seed": 0, "seed": 1'),
+        "lone surrogate": json.dumps(_shard()).replace('"some engine"', '"x\\ud800"'),
+        "empty": "",
+        "not JSON": "{'a': 1}",
+    }
+    for name, text in texts.items():
+
+        def run(folder: Path, marker: str, text: str = text) -> Result:
+            path = _write_json(folder, "shard.json", text)
+            return cli(["fuzz", "merge", str(path), "--out", str(folder / "out")], folder)
+
+        yield Case(
+            k,
+            f"JSON: {name}",
+            run,
+            expect((2,), "not a readable fuzz report", also=both(only_inside(), clean_everywhere)),
+        )
+    bytes_cases = {"not UTF-8": b'{"a": "\xff"}', "2 MB": b" " * (2 << 20) + b"{}"}
+    for name, data in bytes_cases.items():
+
+        def run(folder: Path, marker: str, data: bytes = data) -> Result:
+            (folder / "shard.json").write_bytes(data)
+            return cli(["fuzz", "merge", str(folder / "shard.json")], folder)
+
+        yield Case(k, f"bytes: {name}", run, expect((2,), "not a readable fuzz report"))
+    shapes: dict[str, dict[str, object]] = {
+        "billion-entry range": {"indices": [[0, 10**9, 1]], "deals": 10**9 + 1},
+        "range over the limit": {"indices": [[0, 10**7, 1]], "deals": 10**7 + 1},
+        "indices not the deals": {"indices": [[0, 5, 1]]},
+        "a run of two": {"indices": [[0, 5]]},
+        "a backward run": {"indices": [[5, 0, 1]]},
+        "a zero step": {"indices": [[0, 5, 0]]},
+        "a negative index": {"indices": [[-5, -5, 0]]},
+        "shard 1/0": {"shards": ["1/0"]},
+        "shard 0/1": {"shards": ["0/1"]},
+        "shard 3/2": {"shards": ["3/2"]},
+        "shard a number": {"shards": [1]},
+        "shard huge": {"shards": ["1/99999999999"]},
+        "deals a string": {"deals": "1"},
+        "deals true": {"deals": True},
+        "deals negative": {"deals": -1},
+        "seconds negative": {"seconds": -1},
+        "seconds a string": {"seconds": "1"},
+        "jobs a billion": {"jobs": 10**9},
+        "stopped unknown": {"stopped": "exploded"},
+        "variants a mapping": {"variants": {}},
+        "by_generator a list": {"by_generator": []},
+        "by_generator counts text": {"by_generator": {"random": "1"}},
+        "families a mapping": {"families": {}},
+        "a family a list": {"families": [[]]},
+        "implementation a list": {"implementation": ["x"]},
+        "signature kind a list": {"signature_kind": ["x"]},
+        "signature missing check": {"signature_check": None},
+        "count zero": {"family_count": 0},
+        "first a float": {"family_first": 0.5},
+        "verified a string": {"family_verified": "yes"},
+        "start_tricks text": {"family_start_tricks": "3"},
+        "rulings a string": {"family_rulings": "auction-end"},
+        "scenario a list": {"family_scenario": ["x"]},
+        "a different version": {"fivehundred_fuzz_report": 2},
+    }
+    for name, change in shapes.items():
+
+        def run(folder: Path, marker: str, change: dict[str, object] = change) -> Result:
+            data = _shard(**change)
+            if change.get("signature_check", 1) is None:
+                del data["families"][0]["signature"]["check"]  # type: ignore[index]
+            path = _write_json(folder, "shard.json", data)
+            return cli(
+                ["fuzz", "merge", str(path), "--format", "json", "-o", "report.json"], folder
+            )
+
+        yield Case(k, f"shape: {name}", run, expect((2,), "not a readable fuzz report"))
+    for name, make in ENTRIES.items():
+        if name in ("1,500-deep folders", "folder link loop", "nested fifo", "not UTF-8"):
+            continue
+
+        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
+            area = folder / "shards"
+            area.mkdir()
+            make(area)
+            added = sorted(area.iterdir())[0]
+            return cli(["fuzz", "merge", str(added)], folder)
+
+        yield Case(k, f"file: {name}", run, expect((2,), "not a readable fuzz report"))
+    for fmt in ("text", "markdown", "json"):
+        for to_file in (False, True):
+
+            def run(folder: Path, marker: str, fmt: str = fmt, to_file: bool = to_file) -> Result:
+                data = _shard(
+                    implementation=EVIL,
+                    command=EVIL,
+                    by_generator={EVIL: 1},
+                    family_generator=EVIL,
+                    signature_actual=EVIL,
+                    family_scenario=BASE.replace("7MDY", SHARD_ID).replace(
+                        "W\n", "W # " + EVIL + "\n", 1
+                    ),
+                )
+                path = _write_json(folder, "shard.json", data)
+                output = ["-o", f"report.{fmt}"] if to_file else []
+                return cli(["fuzz", "merge", str(path), "--format", fmt, *output], folder)
+
+            yield Case(
+                k,
+                f"hostile text in a shard ({fmt}{', -o' if to_file else ''})",
+                run,
+                expect((1,), also=clean_everywhere),
+                writes=(f"report.{fmt}",) if to_file else (),
+            )
+
+    def two(folder: Path, marker: str) -> Result:
+        half = 5_000_001
+        paths = []
+        for number in range(2):
+            data = _shard(
+                deals=half,
+                indices=[[number, number + 2 * (half - 1), 2]],
+                families=[],
+                disagreeing=0,
+                by_generator={},
+            )
+            paths.append(str(_write_json(folder, f"s{number}.json", data)))
+        return cli(["fuzz", "merge", *paths], folder)
+
+    yield Case(k, "two shards over the limit together", two, expect((2,), "together"))
+
+
+def _positions(name: str = "first", **changes: object) -> dict[str, object]:
+    data = json.loads((ROOT / "scenarios" / "perft-positions.json").read_text("utf-8"))
+    data["positions"] = data["positions"][:1]
+    data["positions"][0]["name"] = name
+    data["positions"][0].update(changes)
+    return data
+
+
+def _perft(folder: Path, *args: str) -> Result:
+    return cli(["perft", "--positions", str(folder / "positions.json"), *args], folder)
+
+
+def class_positions() -> Iterator[Case]:
+    k = "13-positions-files"
+    texts = {
+        "a list": "[]",
+        "100,000-deep list": "[" * 100_000 + "]" * 100_000,
+        "5,000-deep object": '{"a":' * 5000 + "1" + "}" * 5000,
+        "NaN": json.dumps(_positions()).replace('"first"', "NaN"),
+        "Infinity count": json.dumps(_positions(perft=[1, 2, 3])).replace(
+            "[1, 2, 3]", "[Infinity]"
+        ),
+        "1e400": json.dumps(_positions(perft=[1, 2, 3])).replace("[1, 2, 3]", "[1e400]"),
+        "a key twice": json.dumps(_positions()).replace('"name":', '"name": "a", "name":'),
+        "empty": "",
+        "positions a mapping": json.dumps({"format": "fivehundred-perft/1", "positions": {}}),
+        "a position a list": json.dumps({"format": "fivehundred-perft/1", "positions": [[]]}),
+        "setup a list": json.dumps(_positions(setup=[])),
+        "steps a mapping": json.dumps(_positions(steps={})),
+        "counts text": json.dumps(_positions(perft="123")),
+        "counts negative": json.dumps(_positions(perft=[-1])),
+        "name a list": json.dumps(_positions(name=["x"])),
+        "name missing": json.dumps(_positions()).replace('"name": "first",', ""),
+        "a 5,000-digit count": json.dumps(_positions(perft=[1])).replace(
+            "[1]", "[" + "9" * 5000 + "]"
+        ),
+    }
+    for name, text in texts.items():
+
+        def run(folder: Path, marker: str, text: str = text) -> Result:
+            _write_json(folder, "positions.json", text)
+            return _perft(folder)
+
+        yield Case(k, f"JSON: {name}", run, expect((2,), "--positions", also=clean_everywhere))
+    for name, make in ENTRIES.items():
+        if name in ("1,500-deep folders", "folder link loop", "nested fifo", "not UTF-8"):
+            continue
+
+        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
+            area = folder / "files"
+            area.mkdir()
+            make(area)
+            added = sorted(area.iterdir())[0]
+            return cli(["perft", "--positions", str(added)], folder)
+
+        yield Case(k, f"file: {name}", run, expect((2,), "--positions"))
+    for depth in ((), ("--depth", "1")):
+
+        def run(folder: Path, marker: str, depth: tuple[str, ...] = depth) -> Result:
+            _write_json(folder, "positions.json", _positions(EVIL))
+            return _perft(folder, *depth)
+
+        yield Case(
+            k,
+            f"hostile position name {' '.join(depth) or '(check)'}",
+            run,
+            expect((0,), "evil", also=clean_everywhere),
+        )
+    faults = {
+        "reply-bidi-message": (1, "FAIL"),
+        "reply-ansi-message": (1, "FAIL"),
+        "reply-osc-message": (1, "FAIL"),
+        "reply-forged-summary": (1, "FAIL"),
+        "reply-unsafe-value": (1, "FAIL"),
+        "hello-no-legal": (1, "Nothing was checked"),
+        "hello-ansi": (0, "1 of 1 positions agree"),
+        "hello-nan": (3, "handshake failed"),
+        "hello-deep": (3, "handshake failed"),
+        "stderr-escapes": (0, "1 of 1 positions agree"),
+    }
+    for fault, (code, phrase) in faults.items():
+
+        def run(folder: Path, marker: str, fault: str = fault) -> Result:
+            _write_json(folder, "positions.json", _positions())
+            return _perft(folder, "--impl", adapter(fault, marker))
+
+        def one_line_each(result: Result, folder: Path) -> str | None:
+            lines = [line for line in result.stdout.splitlines() if line.strip()]
+            return None if len(lines) <= 2 else f"{len(lines)} lines: a forged line? {lines!r:.300}"
+
+        yield Case(
+            k,
+            f"perft --impl {fault}",
+            run,
+            expect((code,), phrase, also=both(clean_everywhere, one_line_each)),
+        )
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for fault in ("hang", "grandchild-hang"):
+
+            def run(folder: Path, marker: str, signum: int = signum, fault: str = fault) -> Result:
+                _write_json(folder, "positions.json", _positions())
+
+                def interrupt(process: subprocess.Popen[bytes]) -> None:
+                    deadline = time.monotonic() + 30
+                    while time.monotonic() < deadline and not adapter_running(marker):
+                        time.sleep(0.05)
+                    time.sleep(0.3)
+                    os.killpg(process.pid, signum)
+
+                return subprocess_cli(
+                    ["perft", "--positions", "positions.json", "--impl", adapter(fault, marker)],
+                    folder,
+                    after=interrupt,
+                )
+
+            name = signal.Signals(signum).name
+            want = 130 if signum == signal.SIGINT else 128 + signum
+            yield Case(k, f"perft --impl stopped by {name} ({fault})", run, expect((want,)))
+
+    def write_link(folder: Path, marker: str) -> Result:
+        _write_json(folder, "real.json", _positions(perft=[0, 0, 0]))
+        (folder / "positions.json").symlink_to("real.json")
+        return _perft(folder, "--write")
+
+    def still_a_link(result: Result, folder: Path) -> str | None:
+        link = folder / "positions.json"
+        return None if link.is_symlink() else "the link was replaced by a file"
+
+    yield Case(
+        k,
+        "perft --write on a linked positions file",
+        write_link,
+        expect((2,), "symbolic link", also=still_a_link),
+    )
+
+    def write_plain(folder: Path, marker: str) -> Result:
+        _write_json(folder, "positions.json", _positions(perft=[0, 0, 0]))
+        return _perft(folder, "--write")
+
+    yield Case(
+        k,
+        "perft --write on a plain positions file",
+        write_plain,
+        expect((0,), "rewrote the counts of 1 positions"),
+        writes=("positions.json",),
+    )
+
+    def write_linked_folder(folder: Path, marker: str) -> Result:
+        (folder / "real").mkdir()
+        _write_json(folder / "real", "positions.json", _positions(perft=[0, 0, 0]))
+        (folder / "linked").symlink_to("real")
+        return cli(["perft", "--positions", "linked/positions.json", "--write"], folder)
+
+    yield Case(
+        k,
+        "perft --write through a linked folder the user named",
+        write_linked_folder,
+        expect((0,), "rewrote"),
+        writes=("real/positions.json",),
+    )
+
+
+RECORD = (ROOT / "scenarios" / "disputes" / "all-pass.yaml").read_text(encoding="utf-8")
+
+
+def _record(**fields: str) -> str:
+    document = yaml_load(RECORD)
+    lines = []
+    for key, value in document.items():
+        lines.append(f"{key}: {fields[key] if key in fields else json.dumps(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def yaml_load(text: str) -> dict[str, object]:
+    import yaml
+
+    loaded: dict[str, object] = yaml.safe_load(text)
+    return loaded
+
+
+def _records(folder: Path, record: str | None = None) -> Path:
+    """The case's suite with a records folder holding ``record`` as all-pass.yaml."""
+    area = suite(folder)
+    if record is not None:
+        (area.parent / "disputes").mkdir()
+        (area.parent / "disputes" / "all-pass.yaml").write_text(record, encoding="utf-8")
+    return area.parent
+
+
+def class_disputes() -> Iterator[Case]:
+    k = "14-dispute-records"
+    for scalar, value in SCALARS.items():
+        for key in ("title", "status", "question", "notes"):
+            for command in ("validate", "disputes"):
+
+                def run(
+                    folder: Path,
+                    marker: str,
+                    value: str = value,
+                    key: str = key,
+                    command: str = command,
+                ) -> Result:
+                    scenarios = _records(folder, _record(**{key: value}))
+                    if command == "validate":
+                        return cli(["validate", str(scenarios)], folder)
+                    return cli(["disputes"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+                if command == "validate":
+                    check = expect(
+                        (1,), "all-pass.yaml:", "1 dispute records", absent=(" 0 problems",)
+                    )
+                else:
+                    check = expect((0,), "all-pass.yaml:", "0 records")
+                if (scalar, key) in (
+                    ("date", "title"),
+                    ("timestamp", "status"),
+                ) or command == "validate":
+                    yield Case(k, f"{scalar} as {key} ({command})", run, check)
+    bad_folders: dict[str, Callable[[Path], None]] = {
+        "a file": lambda d: d.write_text("x\n"),
+        "a self-link": lambda d: d.symlink_to("disputes"),
+        "a dangling link": lambda d: d.symlink_to("nowhere"),
+        "a FIFO": lambda d: os.mkfifo(d),
+        "a link to /dev/zero": lambda d: d.symlink_to("/dev/zero"),
+    }
+    for name, make in bad_folders.items():
+        for command in ("validate", "disputes"):
+
+            def run(
+                folder: Path,
+                marker: str,
+                make: Callable[[Path], None] = make,
+                command: str = command,
+            ) -> Result:
+                scenarios = _records(folder)
+                make(scenarios / "disputes")
+                if command == "validate":
+                    return cli(["validate", str(scenarios)], folder)
+                return cli(["disputes"], folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+            yield Case(
+                k,
+                f"scenarios/disputes is {name} ({command})",
+                run,
+                expect(
+                    (1,) if command == "validate" else (0,),
+                    "cannot be searched",
+                    absent=("0 problems",),
+                ),
+            )
+    for name, make in ENTRIES.items():
+        if name in ("1,500-deep folders", "folder link loop", "nested fifo", "folder named .yaml"):
+            continue
+
+        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
+            scenarios = _records(folder, RECORD)
+            make(scenarios / "disputes")
+            return cli(["validate", str(scenarios)], folder)
+
+        yield Case(k, f"record: {name}", run, expect((1,), "disputes/", absent=(" 0 problems",)))
+    for text_name, text in {
+        "100-deep YAML": deep_yaml("flow-list", 100),
+        "alias bomb": bomb(9, 12),
+        "a list": "- a\n- b\n",
+        "a key twice": RECORD + "title: again\n",
+    }.items():
+
+        def run(folder: Path, marker: str, text: str = text) -> Result:
+            scenarios = _records(folder, text)
+            return cli(["validate", str(scenarios)], folder)
+
+        yield Case(k, f"record: {text_name}", run, expect((1,), "all-pass.yaml"))
+    hostile = json.dumps(EVIL)
+    for args in (
+        ("disputes",),
+        ("disputes", "all-pass"),
+        ("disputes", "--format", "json"),
+        ("disputes", "all-pass", "--format", "json"),
+    ):
+
+        def run(folder: Path, marker: str, args: tuple[str, ...] = args) -> Result:
+            record = _record(title=hostile, notes=hostile, question=json.dumps(EVIL + "?"))
+            _records(folder, record)
+            return cli(list(args), folder, env={"FIVEHUNDRED_HOME": str(folder)})
+
+        yield Case(
+            k,
+            f"hostile record text ({' '.join(args)})",
+            run,
+            expect((0,), "evil", also=clean_everywhere),
+        )
+
+    def hostile_name(folder: Path, marker: str) -> Result:
+        scenarios = _records(folder)
+        (scenarios / "disputes").mkdir()
+        (scenarios / "disputes" / "a\nverify: 400 passed\x1b[2J.yaml").write_text(RECORD)
+        return cli(["validate", str(scenarios)], folder)
+
+    yield Case(
+        k,
+        "a record named with a newline and ESC",
+        hostile_name,
+        expect((1,), also=clean_everywhere),
+    )
+    for target in ("folder", "file"):
+
+        def run(folder: Path, marker: str, target: str = target) -> Result:
+            scenarios = _records(folder)
+            elsewhere = folder / "elsewhere"
+            elsewhere.mkdir()
+            if target == "folder":
+                (scenarios / "disputes").symlink_to(elsewhere)
+            else:
+                (scenarios / "disputes").mkdir()
+                (scenarios / "disputes" / "some-point.yaml").symlink_to(elsewhere / "x.yaml")
+            return cli(
+                [
+                    "new",
+                    "--dir",
+                    str(scenarios),
+                    "--dispute",
+                    "some-point",
+                    "--title",
+                    "Some point",
+                    "--rule",
+                    "auction-end",
+                    "--profile",
+                    "american-4",
+                    "--profile",
+                    "american-3",
+                ],
+                folder,
+            )
+
+        def nothing_outside(result: Result, folder: Path) -> str | None:
+            outside = list((folder / "elsewhere").iterdir())
+            return f"written outside: {outside}" if outside else None
+
+        yield Case(
+            k,
+            f"new --dispute through a linked record {target}",
+            run,
+            expect((2,), "symbolic link", also=nothing_outside),
+        )
+
+
+def class_fuzz_output() -> Iterator[Case]:
+    k = "15-fuzz-output"
+    faults = (
+        "reply-unsafe-value",
+        "reply-bidi-message",
+        "reply-ansi-message",
+        "reply-osc-message",
+        "reply-forged-summary",
+        "hello-ansi",
+        "hello-bidi",
+    )
+    formats = ("text", "markdown", "json")
+    for (row, fault), (column, fmt) in itertools.product(enumerate(faults), enumerate(formats)):
+        to_file = (row + column) % 2 == 1
+
+        def run(
+            folder: Path, marker: str, fault: str = fault, fmt: str = fmt, to_file: bool = to_file
+        ) -> Result:
+            output = ["-o", f"report.{fmt}"] if to_file else []
+            return cli(
+                [
+                    "fuzz",
+                    "--deals",
+                    "1",
+                    "--shrink-budget",
+                    "10",
+                    "--impl",
+                    adapter(fault, marker),
+                    "--format",
+                    fmt,
+                    *output,
+                ],
+                folder,
+            )
+
+        codes = (0,) if fault.startswith("hello") else (1,)
+        yield Case(
+            k,
+            f"{fault} ({fmt}{', -o' if to_file else ''})",
+            run,
+            expect(codes, also=clean_everywhere),
+            writes=(f"report.{fmt}",) if to_file else (),
+        )
+    for fault in ("reply-unsafe-value", "reply-bidi-message", "reply-forged-summary"):
+
+        def run(folder: Path, marker: str, fault: str = fault) -> Result:
+            return cli(
+                [
+                    "fuzz",
+                    "--deals",
+                    "1",
+                    "--shrink-budget",
+                    "10",
+                    "--impl",
+                    adapter(fault, marker),
+                    "--out",
+                    "found",
+                ],
+                folder,
+            )
+
+        def valid_yaml(result: Result, folder: Path, fault: str = fault) -> str | None:
+            import yaml
+
+            files = list((folder / "found").glob("*.yaml"))
+            if not files:
+                return "no scenario written"
+            for path in files:
+                text = path.read_text("utf-8")
+                for bad in UNSAFE_EVERYWHERE:
+                    if bad in text:
+                        return f"{bad!r} in {path.name}"
+                try:
+                    yaml.safe_load(text)
+                except yaml.YAMLError as error:
+                    return f"{path.name} is not valid YAML: {error}"
+            if "(not re-verified)" in result.text and fault == "reply-unsafe-value":
+                return "the scenario was not re-verified"
+            return None
+
+        yield Case(
+            k,
+            f"--out with {fault}: valid YAML",
+            run,
+            expect((1,), "wrote 1 scenarios", also=both(valid_yaml, clean_everywhere)),
+        )
+    options = {
+        "--out ''": (["--out", ""], "empty folder name"),
+        "--out ' '": (["--out", " "], "empty folder name"),
+        "--deals 10**30": (["--deals", str(10**30)], "10,000,000"),
+        "--deals 10**7+1": (["--deals", str(10**7 + 1)], "10,000,000"),
+        "--deal 10**30": (["--deal", str(10**30)], "10,000,000"),
+        "--deal -1": (["--deal", "-1"], "--deal"),
+        "--deals 0": (["--deals", "0"], "--deals"),
+        "--jobs 10**30": (["--jobs", str(10**30)], "--jobs"),
+        "--shard 1/10**30": (["--shard", f"1/{10**30}", "--deals", "1"], "at most 10,000"),
+    }
+    for name, (args, phrase) in options.items():
+
+        def run(folder: Path, marker: str, args: list[str] = args) -> Result:
+            return cli(["fuzz", *args], folder)
+
+        yield Case(k, name, run, expect((2,), phrase))
+
+
+def class_cache() -> Iterator[Case]:
+    k = "16-cache"
+    layouts: dict[str, tuple[str, ...]] = {
+        "five code-* folders of the user's": tuple(f"code-{c}" for c in "abcde"),
+        "code- and 64 hex digits, no marker": tuple("code-" + c * 64 for c in "0123456789"),
+        "a code-* file": ("code-file",),
+    }
+    for name, entries in layouts.items():
+
+        def run(folder: Path, marker: str, entries: tuple[str, ...] = entries) -> Result:
+            cache = folder / "cache"
+            cache.mkdir()
+            for entry in entries:
+                if entry == "code-file":
+                    (cache / entry).write_text("mine\n")
+                else:
+                    (cache / entry).mkdir()
+                    (cache / entry / "mine.txt").write_text("mine\n")
+            area = suite(folder)
+            return subprocess_cli(
+                ["validate", str(area)], folder, env={"FIVEHUNDRED_CACHE": str(cache)}
+            )
+
+        yield Case(k, name, run, expect((0,), "1 valid"))
+    for name in ("a file", "a FIFO", "a link to /dev/zero"):
+
+        def run(folder: Path, marker: str, name: str = name) -> Result:
+            cache = folder / "cache"
+            if name == "a file":
+                cache.write_text("mine\n")
+            elif name == "a FIFO":
+                os.mkfifo(cache)
+            else:
+                cache.symlink_to("/dev/zero")
+            area = suite(folder)
+            return subprocess_cli(
+                ["validate", str(area)], folder, env={"FIVEHUNDRED_CACHE": str(cache)}
+            )
+
+        yield Case(k, f"FIVEHUNDRED_CACHE is {name}", run, expect((0,), "1 valid"))
+
+
 CLASSES = {
     "1": class_yaml,
     "2": class_files,
@@ -1443,6 +2214,11 @@ CLASSES = {
     "9": class_atomic,
     "10": class_new,
     "11": class_show,
+    "12": class_shards,
+    "13": class_positions,
+    "14": class_disputes,
+    "15": class_fuzz_output,
+    "16": class_cache,
 }
 
 
@@ -1635,7 +2411,7 @@ def _watch_case_folders() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", help="run only this class (1-11), repeatable")
+    parser.add_argument("--only", action="append", help="run only this class (1-16), repeatable")
     parser.add_argument("--list", action="store_true", help="list the cases and exit")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)

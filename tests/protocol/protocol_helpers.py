@@ -4,8 +4,8 @@
 CI would, so the tests of process faults, signals and pipes exercise the real thing.
 :func:`cli_here` runs the same command in this process (click's runner) for tests
 about what a run decides — expectations files, report formats — where the adapter is
-still a real process but a second interpreter and corpus load for the runner (about a
-second of CPU each) would prove nothing more.  Stray processes are found through
+still a real process but a second interpreter and corpus load for the runner (a cost
+paid per command) would prove nothing more.  Stray processes are found through
 ``/proc`` and ``os.waitpid`` — no psutil.
 """
 

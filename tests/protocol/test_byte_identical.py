@@ -5,9 +5,9 @@ was restructured were stored (gzipped) from that version; today's encoder must g
 the very same bytes for each of them.  Scenarios added since are not in the fixture.
 
 A fixture entry changes only on purpose, re-recorded from the changed scenario and named
-here: on 1 December 2026 BZSC, SWXQ, ZE27 and 22Y4 (their `rules` citations) and GBH4 (East
+here: BZSC, SWXQ, ZE27 and 22Y4 (their `rules` citations) and GBH4 (East
 and West held spades that seven spade leads could not have left them; now hearts), after
-outside audits of the corpus; later that day D58Y, VWFA, ZB2X, 25CQ, 83AD, GBH4, 56VC, SWXQ,
+outside audits of the corpus; then D58Y, VWFA, ZB2X, 25CQ, 83AD, GBH4, 56VC, SWXQ,
 3VTA and PA8G, whose misère positions put on lead a seat whose side had won none of the
 tricks played (the winner of a trick leads the next: no deal reaches them), rewritten with a
 defender on lead or at the first trick; and P32T, whose `suits_led` (spades and hearts only)
@@ -15,7 +15,7 @@ no seven tricks could have been played with its hands: clubs are now led too; an
 `rules` of JR6G (dealer-rotation, the clockwise order, for follow-suit) and 24WK
 (nominated-joker for misere-joker), which cited rulings their steps do not exercise; 4NKT
 (no longer cites opening-lead, which it does not test) and Y5H8 (South's card is refused
-too, as its assert says of every other seat); and, after further audits on 1 December, SDVC
+too, as its assert says of every other seat); and, after further audits, SDVC
 (no longer cites misere-joker: no joker is played) and SQP9 (South, the misère partner, who
 sits out from the auction on, now holds the ten cards the partner keeps, not three) and
 CJ2G (checks that nothing is exposed while the first trick is still being played); then

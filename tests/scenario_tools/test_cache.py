@@ -186,7 +186,7 @@ def test_a_dispute_record_is_read_back_from_the_cache(
     def no_yaml(text: str) -> object:
         raise AssertionError("read through YAML although cached")
 
-    monkeypatch.setattr(disputes, "load_yaml", no_yaml)
+    monkeypatch.setattr(corpus, "load_yaml_plain", no_yaml)
     second, problems = disputes.load_dispute_file(path)
     assert second == first and problems == []
 

@@ -52,7 +52,7 @@ def _run(*args: str) -> tuple[int, str]:
 
 
 def test_every_record_loads_and_is_named_by_its_id(records: list[Dispute]) -> None:
-    # every file loads; records are added over time and never deleted (35 on 1 December)
+    # every file loads; records are added and never deleted (35 when this was written)
     assert len(records) == len(list(DISPUTES.glob("*.yaml"))) >= 35
     assert all(r.path is not None and r.path.stem == r.id for r in records)
 

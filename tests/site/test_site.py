@@ -115,12 +115,22 @@ def test_rules_come_first_one_example_open_the_rest_folded(
     assert link in sections[scenario.rules[1]]
 
 
-def test_hands_are_one_line_per_seat(built: Path, scenarios: list[Scenario]) -> None:
+def _drawn_start(page: str) -> str:
+    """The start position drawn on a page (the later positions are templates after it)."""
+    start = page.index('<div class="fh-stage">')
+    return page[start : page.index("<template", start)]
+
+
+def test_the_start_is_drawn_with_each_hand_at_its_seat(
+    built: Path, scenarios: list[Scenario]
+) -> None:
     scenario = next(s for s in scenarios if isinstance(s.setup, PlayStart) and "JK" in str(s.setup))
     assert isinstance(scenario.setup, PlayStart)
     text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
-    assert text.count('<span class="fh-hand">') == len(scenario.setup.hands)
-    assert "fh-joker" in text
+    stage = _drawn_start(text)
+    assert stage.count('<span class="fh-hand">') == len(scenario.setup.hands)
+    assert "fh-joker" in stage
+    assert text.count('<template class="fh-frame">') == len(scenario.steps)
 
 
 def test_deck_starts_show_the_hands_and_kitty_as_dealt(
@@ -130,8 +140,10 @@ def test_deck_starts_show_the_hands_and_kitty_as_dealt(
 
     scenario = next(s for s in default_scenarios if isinstance(s.setup, DeckStart))
     text = (built / "scenarios" / scenario.id / "index.html").read_text(encoding="utf-8")
-    assert re.search(r"The hands and the (<abbr[^>]*>)?kitty(</abbr>)? as dealt", text)
-    assert text.count('<span class="fh-hand">') == 5
+    stage = _drawn_start(text)
+    assert stage.count('<span class="fh-hand">') == 4
+    kitty = re.search(r'<p class="fh-facts fh-kitty">(.*?)</p>', stage)
+    assert kitty is not None and kitty.group(1).count('class="fh-card') == 3
     dealt = dealt_hands(scenario)
     assert sorted(len(cards) for cards in dealt.values()) == [3, 10, 10, 10, 10]
 
@@ -246,3 +258,59 @@ def test_cards_are_drawn_with_suit_symbols_and_red_suits(built: Path) -> None:
 def test_the_json_schemas_are_published(built: Path) -> None:
     for schema in (REPO / "schema").rglob("*.json"):
         assert (built / schema.relative_to(REPO)).is_file()
+
+
+def test_search_previews_start_with_the_rule_not_its_markers(built: Path) -> None:
+    """A clause's markers (disputed, differs per profile) and the clause list at the top
+    of a rules page stay out of the search index."""
+    import json
+
+    docs = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    from fivehundred.site.generator import CLAUSE_ANCHORS
+
+    clauses = [d for d in docs if d["location"].partition("#")[2] in CLAUSE_ANCHORS]
+    assert len(clauses) > 30
+    marked = [d["location"] for d in clauses if "differs per profile" in d["text"].lower()]
+    assert not marked, marked
+    assert not [d["location"] for d in clauses if d["text"].lower().startswith("<p>disputed")]
+    rules = [d for d in docs if d["location"].startswith("rules/")]
+    page = next(d for d in rules if d["location"] == "rules/the-joker-without-trumps/")
+    assert "Leading a suitless joker" not in page["text"]
+
+
+def test_no_seed_in_navigation_or_headings_and_each_source_has_its_page(built: Path) -> None:
+    """Players' words: the sources are named as a player knows them, each described on a
+    page of its own; "seed" (the suite's word for a source document) stays out of the
+    navigation and the headings."""
+    pages = [p for p in built.rglob("index.html") if "scenarios" not in p.parts[-3:-1]]
+    pages.append(next((built / "scenarios").glob("*/index.html")))
+    found = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for tag in re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", text, re.S):
+            if "seed" in re.sub(r"<[^>]+>", "", tag).lower():
+                found.append(f"{page.relative_to(built)}: heading {tag[:60]}")
+        for item in re.findall(r'<span class="md-ellipsis">(.*?)</span>', text, re.S):
+            if "seed" in item.lower():
+                found.append(f"{page.relative_to(built)}: navigation {item.strip()[:60]}")
+    assert not found, found[:5]
+    index = (built / "sources" / "index.html").read_text(encoding="utf-8")
+    for name, page in (
+        ("The Australian rules", "australian-rules"),
+        ("The American rules with Nullo", "american-rules"),
+        ("The three-handed game", "three-handed-game"),
+        ("The Polish variations", "polish-variations"),
+    ):
+        assert f'href="{page}/">{name}</a>' in index
+        assert "<h1" in (built / "sources" / page / "index.html").read_text(encoding="utf-8")
+
+
+def test_drawings_reach_the_page_as_written(built: Path) -> None:
+    """Every drawn table is set aside from Markdown and put back whole: never wrapped in a
+    paragraph (invalid HTML the browser would split), never left as a placeholder."""
+    pages = ["disputes", "rules/the-deal", "rules/the-auction", "scenarios/4EDJ"]
+    for name in pages:
+        text = (built / name / "index.html").read_text(encoding="utf-8")
+        assert 'class="fh-stepper' in text, name
+        assert '<p><div class="fh-stepper' not in text, name
+        assert "<!--fh-raw-" not in text, name

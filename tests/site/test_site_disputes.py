@@ -49,7 +49,7 @@ def model(corpus: list[Scenario]) -> SiteModel:
 def _tabs(markdown: str, anchor: str) -> list[str]:
     start = markdown.index(f"{{#{anchor}}}")
     end = markdown.find("\n### ", start)
-    return re.findall(r'^=== "([^"]+)"$', markdown[start:end], re.M)
+    return re.findall(r'^[ ]*=== "([^"]+)"$', markdown[start:end], re.M)
 
 
 def test_the_page_places_every_record_once() -> None:
@@ -74,7 +74,7 @@ def test_each_dispute_shows_its_answers_as_tabs_with_their_paired_scenarios(
     default, american = entry.split('=== "between-8s-and-8c"')
     assert "Example 2XMB · australian-4 ·" in default and "DGNN" not in default
     assert "Example DGNN · american-4 ·" in american
-    assert "seed 002, Нулевая заявка (Nullo)" in american
+    assert "[the American rules with Nullo](sources/american-rules.md), Нулевая заявка" in american
     assert "[pagat.com, Five Hundred — variations](https://www.pagat.com/euchre/500.html)" in (
         american
     )
@@ -135,3 +135,32 @@ def test_mkdocs_enables_content_tabs() -> None:
     extensions = yaml.safe_load(config.split("markdown_extensions:")[1].split("\nnav:")[0])
     names = [e if isinstance(e, str) else next(iter(e)) for e in extensions]
     assert "pymdownx.tabbed" in names
+
+
+def test_each_entry_opens_with_its_answers_side_by_side_and_folds_the_rest(
+    records: list[Dispute], corpus: list[Scenario], model: SiteModel
+) -> None:
+    """For a player: the question and the answers with the rule sets taking each, then one
+    folded box with the sources, the paired scenarios (drawn, not stepped) and the notes."""
+    import dataclasses
+
+    page = (DOCS / "disputes.md").read_text(encoding="utf-8")
+    described = dataclasses.replace(model, profile_pages={"american-4": "profiles/american-4.md"})
+    out, _ = fill_disputes_page(page, records, corpus, described)
+    for record in records:
+        start = out.index(f"{{#{record.id}}}")
+        end = out.find("\n### ", start)
+        entry = out[start : end if end > 0 else len(out)]
+        fold = entry.index('??? fh-dispute-more "')
+        answers = list(re.finditer(r'<div class="fh-answer(?: fh-default)?"', entry))
+        assert len(answers) == len(record.answers)
+        assert answers[-1].start() < fold
+        assert entry.index(record.question) < entry.index('<div class="fh-answers"')
+        assert "=== " not in entry[:fold] and "Example " not in entry[:fold]
+        assert "fh-stepper" not in entry or "fh-controls" not in entry  # no stepper here
+    entry = out[out.index("{#misere-rank}") : out.index("{#misere-needs-seven}")]
+    assert "Taken by:</small> [`american-4`](profiles/american-4.md)" in entry
+    # the contributors' notes and the table of records, folded at the end
+    about = out[out.index("{#about-the-records}") :]
+    assert "| dispute | question | status | paired scenarios |" in about
+    assert "    | [" in about  # the table indented inside its folded box

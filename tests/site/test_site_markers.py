@@ -15,7 +15,7 @@ from fivehundred.site.generator import (
     clause_flags,
     inject_examples,
 )
-from fivehundred.site.labels import page_language
+from fivehundred.site.translation import page_language
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "site"
@@ -122,7 +122,10 @@ def test_markers_come_right_under_the_clause_heading() -> None:
     out = inject_examples(_rules_text(), PAGE, model).splitlines()
     heading = next(i for i, line in enumerate(out) if line.endswith("{#bid-order}"))
     block = out[heading + 1 : heading + 4]
-    assert block[0] == "" and block[1].startswith('<div class="fh-flags" markdown>')
+    assert block[0] == "" and block[1].startswith(
+        '<details class="fh-flags" data-search-exclude markdown>'
+    )
+    assert block[2].startswith("<summary>") and block[2].count("\n") == 0
     text = out.index("Text of bid-order.")
     assert heading < text and any("disputed" in line for line in out[heading:text])
 

@@ -27,6 +27,7 @@ HOOKS = REPO / "reference" / "fivehundred" / "site" / "mkdocs_hooks.py"
 
 def _tree(root: Path) -> Path:
     shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copy2(REPO / "CHANGELOG.md", root / "CHANGELOG.md")  # the change log page shows it
     for folder in ("site", "schema", "results"):
         shutil.copytree(REPO / folder, root / folder)
     hooks = root / HOOKS.parent.relative_to(REPO)

@@ -31,7 +31,8 @@ from fivehundred.site.generator import (
     scenario_page,
     scenarios_index,
 )
-from fivehundred.site.labels import (
+from fivehundred.site.terms import forbidden_pattern, forbidden_uses, russian_terms
+from fivehundred.site.translation import (
     TOOLTIPS,
     base_uri,
     localise,
@@ -39,7 +40,6 @@ from fivehundred.site.labels import (
     localise_tooltips,
     translated_uri,
 )
-from fivehundred.site.terms import forbidden_pattern, forbidden_uses, russian_terms
 from markdown.extensions.toc import slugify
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ versioning, limits, conformance, adapters) are for implementers and stay English
 PLAYER_PAGES = [p for p in PLAYER_PAGES if p == base_uri(p)]
 
 _WORD = r"[A-Za-z]{2,}(?:['’-][A-Za-z0-9]+)*"
-_ENGLISH_RUN = re.compile(rf"(?<![\w-]){_WORD}(?:[ ,;:]+{_WORD}){{3,}}")
+_ENGLISH_RUN = re.compile(rf"(?<![\w-]){_WORD}(?:[ ,;:|]+{_WORD}){{3,}}")
 """Four Latin words in a row (of two letters or more, so not ranks such as ``A K Q J``):
 an English sentence or a piece of one."""
 
@@ -214,6 +214,7 @@ def russian_model() -> SiteModel:
         if uri.startswith("rules/")
     }
     model = SiteModel.build(load_corpus().scenarios, rule_pages)
+    model.language = "ru"  # the drawn tables in Russian, as the Russian build draws them
     assert not [p for p in model.problems if "no rules page" in p]
     return model
 

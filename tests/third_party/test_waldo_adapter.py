@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from fivehundred.resources import validator
 from fivehundred.verify import protocol as p
 
@@ -318,19 +317,3 @@ def test_the_runner_checks_the_adapter_against_the_fake(ruby: str, tmp_path: Pat
     # A nomination is a call the engine lacks.
     assert status["E6VW"]["status"] == "skipped"
     assert "nominat" in status["E6VW"]["message"]
-
-
-def test_every_failure_of_the_committed_report_is_in_exactly_one_family() -> None:
-    report = json.loads((ROOT / "results" / "waldo.json").read_text())
-    assert validator("report.schema.json").is_valid(report)
-    assert report["implementation"]["version"] == PINNED[:7]
-    failed = {scenario["id"] for scenario in report["scenarios"] if scenario["status"] == "failed"}
-    deviations = yaml.safe_load((ADAPTER.parent / "deviations.yaml").read_text())
-    assert deviations["engine"] == "waldo"
-    grouped = [id_ for family in deviations["families"] for id_ in family["scenarios"]]
-    assert len(grouped) == len(set(grouped)), "a scenario is in two families"
-    assert set(grouped) == failed
-    for family in deviations["families"]:
-        assert 1 <= len(family["examples"]) <= 3
-        assert set(family["examples"]) <= set(family["scenarios"])
-        assert family["sentence"].endswith(".")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from ..scenarios import Diagnostic
 
-__all__ = ["err_console", "out_console", "print_diagnostics"]
+__all__ = ["err_console", "out_console", "print_diagnostics", "progress_bar"]
 
 
 # Neither console highlights or turns ``:name:`` into emoji: both would rewrite text that
@@ -54,12 +54,43 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic], console: Console | None
     """One line per problem, ``file:line:column: path: message [kind]``."""
     from rich.markup import escape
 
-    from ..safety import clean_text
+    from ..safety import clean_name, clean_text, one_line
 
-    for d in diagnostics:
+    for d in diagnostics:  # a file's name stays on its line, whatever it holds
         (console or out_console()).print(
             clean_text(
-                f"[bold]{escape(d.file)}:{d.line}:{d.column}[/]: [cyan]{escape(d.path)}[/]: "
-                f"{escape(d.message)} [dim]\\[{d.kind}][/]"
+                f"[bold]{escape(clean_name(d.file))}:{d.line}:{d.column}[/]: "
+                f"[cyan]{escape(clean_name(d.path))}[/]: "
+                f"{escape(one_line(d.message))} [dim]\\[{d.kind}][/]"
             )
         )
+
+
+def progress_bar(
+    label: str, total: int | None
+) -> tuple[Callable[[int, str], None], Callable[[], None]] | None:
+    """A progress bar on standard error while a long run goes on (``fuzz``, ``verify
+    --impl``), or ``None`` when that is not a terminal: how many are done of ``total``,
+    a short tally, and the time.  It returns the function that moves it to ``done`` with
+    the tally, and the one that takes it off the screen."""
+    console = err_console()
+    if not console.is_terminal:
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[found]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task(label, total=total, found="")
+    bar.start()
+
+    def update(done: int, found: str) -> None:
+        bar.update(task, completed=done, found=found)
+
+    return update, bar.stop

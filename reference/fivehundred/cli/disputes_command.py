@@ -15,12 +15,28 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..safety import clean_json, clean_text, one_line
 from ..scenarios.diagnostics import did_you_mean
 from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
     from ..scenarios.disputes import Dispute
+
+
+def _line(text: str) -> str:
+    """A record's text on one line, escaped for the terminal and for rich's markup: a
+    record arrives in a pull request, and its title is anyone's text."""
+    from rich.markup import escape
+
+    return escape(one_line(text))
+
+
+def _lines(text: str) -> str:
+    """:func:`_line` keeping the text's own lines (the notes)."""
+    from rich.markup import escape
+
+    return escape(clean_text(text))
 
 
 def _flags(record: Dispute, scenarios: list[Scenario]) -> list[str]:
@@ -84,7 +100,6 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
     Records whose paired scenarios show fewer than two answers, or have a problem, are
     flagged.  DISPUTE_ID shows one record in full, with the scenarios of each answer.
     """
-    from rich.markup import escape
     from rich.table import Table
 
     from ..scenarios import load_corpus
@@ -103,13 +118,13 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
             )
         document = _as_json(record, scenarios, full=True)
         if fmt == "json":
-            sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps(clean_json(document), indent=2, ensure_ascii=False) + "\n")
             return
         _show(record, document, scenarios)
         return
     rows = [_as_json(r, scenarios, full=False) for r in found.records]
     if fmt == "json":
-        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(clean_json(rows), indent=2, ensure_ascii=False) + "\n")
         return
     table = Table(title=f"{len(rows)} disputes", title_justify="left")
     table.add_column("id", style="bold cyan", no_wrap=True)
@@ -125,13 +140,13 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
         if row["flags"]:
             paired = f"[red]{paired} ![/]"
         table.add_row(
-            escape(row["id"]), row["status"], escape(row["title"]), escape(answers), paired
+            _line(row["id"]), _line(row["status"]), _line(row["title"]), _lines(answers), paired
         )
     console = out_console()
     console.print(table)
     flagged = [row for row in rows if row["flags"]]
     for row in flagged:
-        console.print(f"[red]{escape(row['id'])}[/]: {escape('; '.join(row['flags']))}")
+        console.print(f"[red]{_line(row['id'])}[/]: {_line('; '.join(row['flags']))}")
     paired_count = sum(1 for row in rows if not row["flags"])
     console.print(
         f"disputes: {len(rows)} records, {paired_count} paired, {len(flagged)} flagged "
@@ -140,33 +155,31 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
 
 
 def _show(record: Dispute, document: dict[str, Any], scenarios: list[Scenario]) -> None:
-    from rich.markup import escape
-
     by_id = {s.id: s for s in scenarios}
     console = out_console()
-    console.print(f"[bold]{escape(record.title)}[/] ({escape(record.id)}, {record.status})")
-    console.print(escape(record.question))
+    console.print(f"[bold]{_line(record.title)}[/] ({_line(record.id)}, {_line(record.status)})")
+    console.print(_line(record.question))
     if record.rulings:
-        console.print(f"rulings: {escape(', '.join(record.rulings))}")
+        console.print(f"rulings: {_line(', '.join(record.rulings))}")
     for answer in document["answers"]:
         profiles = ", ".join(answer["profiles"]) or "no profile"
-        console.print(f"\n[bold cyan]{escape(answer['id'])}[/] — {escape(profiles)}")
-        console.print(f"  {escape(answer['summary'])}")
+        console.print(f"\n[bold cyan]{_line(answer['id'])}[/] — {_line(profiles)}")
+        console.print(f"  {_line(answer['summary'])}")
         for source in answer["sources"]:
             where = source.get("seed") or source.get("title", "")
             detail = source.get("section") or source.get("url", "")
-            console.print(f"  [dim]source:[/] {escape(where)}, {escape(detail)}")
+            console.print(f"  [dim]source:[/] {_line(where)}, {_line(detail)}")
         for scenario_id in answer["scenarios"]:
             scenario = by_id[scenario_id]
             console.print(
-                f"  [green]scenario[/] {scenario_id} ({escape(scenario.profile_label)}): "
-                f"{escape(scenario.title)}"
+                f"  [green]scenario[/] {_line(scenario_id)} ({_line(scenario.profile_label)}): "
+                f"{_line(scenario.title)}"
             )
     unknown = [i for i in record.scenarios if i not in by_id]
     if unknown:
-        console.print(f"\n[red]listed but missing:[/] {', '.join(unknown)}")
+        console.print(f"\n[red]listed but missing:[/] {_line(', '.join(unknown))}")
     if record.notes.strip():
         console.print("\n[bold]notes[/]")
-        console.print(escape(record.notes.strip()))
+        console.print(_lines(record.notes.strip()))
     for flag in document["flags"]:
-        console.print(f"[red]flag:[/] {escape(flag)}")
+        console.print(f"[red]flag:[/] {_line(flag)}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,17 +13,28 @@ from typing import TYPE_CHECKING
 import click
 
 from ..engine import PROFILE_NAMES, get_profile
-from ..safety import atomic_write_text, clean_text
-from .consoles import err_console, out_console
-from .params import OutputFile, Seconds
-from .stopping import signals_raise
+from ..safety import (
+    MAX_FUZZ_DEALS,
+    MAX_FUZZ_JOBS,
+    MAX_FUZZ_SHARDS,
+    FileRefused,
+    atomic_write_text,
+    clean_name,
+    clean_text,
+    one_line,
+    place,
+)
+from .consoles import err_console, out_console, progress_bar
+from .params import OutputFile, OutputFolder, Seconds
+from .stopping import Terminated, signals_raise
 
 if TYPE_CHECKING:
     from ..fuzz.fuzzer import Settings, Tester, TesterFactory
     from ..fuzz.perft import Position
+    from ..verify.external import ExternalImplementation
 
 SHARD_HELP = "Run shard I of N (e.g. 2/4): deals whose index is I-1 modulo N."
-MAX_JOBS = 64
+MAX_JOBS = MAX_FUZZ_JOBS
 """The most adapter processes ``--jobs`` starts; fewer when there are fewer deals."""
 
 
@@ -36,6 +47,10 @@ def _shard(value: str | None) -> tuple[int, int]:
         raise click.BadParameter(f"{value!r} is not I/N (e.g. 1/4)", param_hint="--shard") from None
     if not 1 <= i <= n:
         raise click.BadParameter(f"{value!r}: I must be from 1 to N", param_hint="--shard")
+    if n > MAX_FUZZ_SHARDS:
+        raise click.BadParameter(
+            f"{value!r}: N is at most {MAX_FUZZ_SHARDS:,} (site/limits.md)", param_hint="--shard"
+        )
     return (i, n)
 
 
@@ -45,34 +60,22 @@ def _terminate_like_ctrl_c() -> contextlib.AbstractContextManager[None]:
 
 
 def _progress_bar(total: int | None) -> tuple[Callable[..., None], Callable[[], None]]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = err_console()
-    if not console.is_terminal:
-        return (lambda report: None), (lambda: None)
-    bar = Progress(
-        TextColumn("fuzz"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[found]}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    task = bar.add_task("fuzz", total=total, found="")
-    bar.start()
+    shown = progress_bar("fuzz", total)
+    if shown is None:
+        return _nothing, _stop_nothing
+    move, stop = shown
 
     def update(report: object) -> None:
         from ..fuzz.fuzzer import FuzzReport
 
         assert isinstance(report, FuzzReport)
-        bar.update(
-            task,
-            completed=report.deals,
-            found=f"{report.disagreeing} disagreeing, {len(report.families)} families",
+        skipped = f", {report.skipped} skipped" if report.skipped else ""
+        move(
+            report.deals,
+            f"{report.disagreeing} disagreeing, {len(report.families)} families{skipped}",
         )
 
-    return update, bar.stop
+    return update, stop
 
 
 def _nothing(report: object) -> None:
@@ -93,27 +96,36 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         sys.stdout.write(text)
     else:
         atomic_write_text(output, text)
-        err_console().print(f"wrote the report to {clean_text(str(output))}", markup=False)
+        err_console().print(f"wrote the report to {clean_name(output)}", markup=False)
     if out_dir is not None:
         written = write_scenarios(report, out_dir)
         kept = [w for w in written if w.kept]
         bad = [w for w in written if w.problems]
+        count = sum(1 for w in written if not (w.kept or w.refused))
         err_console().print(
-            f"wrote {len(written) - len(kept)} scenarios to {clean_text(str(out_dir))}",
+            f"wrote {count} scenarios to {clean_name(out_dir)}",
             markup=False,
         )
         for item in kept:
             err_console().print(
-                f"{clean_text(str(item.path))}: kept as it was (a different file of that name "
+                f"{clean_name(item.path)}: kept as it was (a different file of that name "
                 "is already there; remove it to write this run's)",
                 markup=False,
             )
         for item in bad:
-            err_console().print(f"{item.path}: {'; '.join(item.problems)}", markup=False)
+            problems = clean_text("; ".join(item.problems))
+            err_console().print(f"{clean_name(item.path)}: {problems}", markup=False)
     if report.stopped == "interrupted":
         return 130
     if not report.deals and report.stopped == "time":  # a budget gone before a deal: unchecked
         err_console().print("fuzz: the time ran out before any deal: nothing was checked")
+        return 1
+    if report.deals and not report.checked:  # every deal skipped: nothing was checked
+        err_console().print(
+            "fuzz: the implementation skipped every deal: nothing was checked (choose what it "
+            "can run with --generators, or declare capabilities.starts)",
+            markup=False,
+        )
         return 1
     return 1 if report.families else 0
 
@@ -136,6 +148,7 @@ def run_fuzz(
     startup_timeout: float,
     shrink_budget: int,
     progress: bool,
+    generators: tuple[str, ...] = (),
 ) -> int:
     from ..fuzz.fuzzer import FuzzError, Settings, external_tester, reference_tester
 
@@ -159,18 +172,29 @@ def run_fuzz(
         )
     if deals is not None and deals < 1:
         raise click.BadParameter("must be at least 1", param_hint="--deals")
+    for value, hint in ((deals, "--deals"), (deal, "--deal")):
+        if value is not None and value > MAX_FUZZ_DEALS:
+            raise click.BadParameter(
+                f"at most {MAX_FUZZ_DEALS:,} (the limit of one run, site/limits.md; run more "
+                "with other seeds)",
+                param_hint=hint,
+            )
+    if deal is not None and deal < 0:
+        raise click.BadParameter("a deal index is 0 or more", param_hint="--deal")
     if deals is None and seconds is None:
         deals = 100
+    chosen = _chosen_generators(generators, profile, variants)
     settings = Settings(
         seed=seed,
         profile=profile,
         variants=variants,
         shard=_shard(shard),
-        deals=deals,
-        seconds=seconds,
+        deals=MAX_FUZZ_DEALS if deals is None else deals,  # a --time run stops there too,
+        seconds=seconds,  # so that its report is one `fuzz merge` reads
         shrink_budget=shrink_budget,
         only=deal,
         command=command or "",
+        generators=chosen,
     )
     total = (
         1
@@ -208,6 +232,12 @@ def run_fuzz(
             err_console().print("fuzz: interrupted before the first deal", markup=False)
             return 130
         name = tester.implementation.name
+        try:
+            settings = _fitted(settings, tester)
+        except FuzzError as error:
+            close()
+            err_console().print(f"fuzz: {error}", markup=False)
+            return 3
         if jobs > 1:  # each worker starts an adapter of its own
             close()
             factory = fresh
@@ -220,6 +250,53 @@ def run_fuzz(
         if handed:  # never taken: stopped before the first deal
             handed.clear()
             close()
+
+
+def _chosen_generators(
+    names: tuple[str, ...], profile: str, variants: tuple[str, ...]
+) -> tuple[str, ...]:
+    """``--generators`` (comma-separated, repeatable) checked against the generators that
+    exist and apply to the rules; in rotation order."""
+    from ..fuzz.generators import GENERATOR_NAMES, generators_for
+    from ..scenarios.diagnostics import did_you_mean
+
+    wanted = [n.strip() for text in names for n in text.split(",") if n.strip()]
+    for name in wanted:
+        if name not in GENERATOR_NAMES:
+            raise click.BadParameter(
+                f"no generator {name!r}{did_you_mean(name, GENERATOR_NAMES)} "
+                f"(the generators: {', '.join(GENERATOR_NAMES)})",
+                param_hint="--generators",
+            )
+    chosen = tuple(n for n in GENERATOR_NAMES if n in wanted)
+    if chosen and not generators_for(profile, variants, chosen):
+        raise click.BadParameter(
+            f"{', '.join(chosen)}: nothing to generate under these rules (a misère deal "
+            "without misère, a joker endgame without the joker)",
+            param_hint="--generators",
+        )
+    return chosen
+
+
+def _fitted(settings: Settings, tester: Tester) -> Settings:
+    """The settings with the generators limited to the starts the implementation declared
+    it can set up (when it declared them and ``--generators`` did not choose)."""
+    from dataclasses import replace
+
+    from ..fuzz.fuzzer import FuzzError
+    from ..fuzz.generators import generators_taking
+
+    starts = getattr(tester.implementation, "capabilities", None)
+    starts = None if starts is None else starts.starts
+    if starts is None or settings.generators:
+        return settings
+    taken = generators_taking(starts)
+    if not taken and not {"deck", "auction", "play", "game"} <= set(starts):
+        raise FuzzError(
+            f"the implementation declared it can set up only these starts: "
+            f"{', '.join(starts) or 'none'}; no generator makes deals with only those"
+        )
+    return replace(settings, generators=taken)
 
 
 def _handed_first(
@@ -259,21 +336,17 @@ def _run(
 
 
 def run_merge(paths: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None) -> int:
-    from ..fuzz.fuzzer import FuzzError, FuzzReport, merge
+    from ..fuzz.fuzzer import FuzzError, merge
+    from ..fuzz.shard import ShardRefused, read_shards
 
-    reports = []
-    for name in paths:
-        try:
-            data = json.loads(Path(name).read_text(encoding="utf-8"))
-            reports.append(FuzzReport.from_json(data))
-        except (OSError, ValueError, KeyError, TypeError, FuzzError) as error:
-            raise click.BadParameter(
-                f"{name}: not a readable fuzz report ({error})", param_hint="REPORTS"
-            ) from None
+    try:
+        reports = read_shards(paths)
+    except ShardRefused as error:
+        raise click.BadParameter(str(error), param_hint="REPORTS") from None
     try:
         merged = merge(reports)
     except FuzzError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(clean_text(str(error))) from None
     return _finish(merged, fmt, output, out_dir)
 
 
@@ -285,15 +358,23 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
             help="The adapter's command (default: the reference itself, in-process).",
         ),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals."),
-        click.option("--deals", type=int, help="Run deals 0 to N-1 (default 100 without --time)."),
+        click.option(
+            "--deals",
+            type=int,
+            help="Run deals 0 to N-1 (default 100 without --time).",
+        ),
         click.option("--time", "seconds", type=Seconds(), help="Stop after this many seconds."),
-        click.option("--deal", type=int, help="Run only this deal (as a report names it)."),
+        click.option(
+            "--deal",
+            type=int,
+            help="Run only this deal (as a report names it).",
+        ),
         click.option("--jobs", type=int, default=1, show_default=True, help="Adapter processes."),
         click.option("--shard", help=SHARD_HELP),
         click.option(
             "--out",
             "out_dir",
-            type=click.Path(file_okay=False, path_type=Path),
+            type=OutputFolder(),
             help="Write each family's shrunk scenario into this folder.",
         ),
         click.option(
@@ -328,6 +409,16 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
         click.option(
             "--progress/--no-progress", default=True, help="A progress bar on a terminal."
         ),
+        click.option(
+            "--generators",
+            "generators",
+            multiple=True,
+            metavar="NAMES",
+            help="Only these generators, comma-separated (repeatable): random, "
+            "contract-suit, illegal, …, auction (calls only: for an engine of the bidding "
+            "alone). Default: the whole rotation, or what the adapter declares it can "
+            "set up (capabilities.starts).",
+        ),
     ]
     for option in reversed(options):
         function = option(function)
@@ -357,51 +448,67 @@ def run_perft(
     if depth is not None and not 0 <= depth <= 6:
         raise click.BadParameter("from 0 to 6", param_hint="--depth")
     try:
-        return _perft(loaded, path, depth, write, command, timeout, startup_timeout)
+        if depth is None and write:
+            return _rewrite(loaded, path)
+        if depth is None and command is not None:
+            return _perft_implementation(loaded, command, timeout, startup_timeout)
+        return _perft(loaded, depth)
     except PerftError as error:  # a position of the file the reference cannot set up
-        err_console().print(f"perft: {path}: {error}", markup=False)
+        err_console().print(f"perft: {clean_name(path)}: {error}", markup=False)
         return 2
 
 
-def _perft(
-    loaded: list[Position],
-    path: Path,
-    depth: int | None,
-    write: bool,
-    command: str | None,
-    timeout: float,
-    startup_timeout: float,
-) -> int:
-    from ..fuzz.perft import check_implementation, check_reference, counts_of, dump_positions
+def _perft(loaded: list[Position], depth: int | None) -> int:
+    from ..fuzz.perft import check_reference, counts_of
 
     console = out_console()
     if depth is not None:
         for position in loaded:
             (count,) = counts_of(position, (depth,))
-            console.print(f"{count:>12,}  {position.name}", markup=False, highlight=False)
-        return 0
-    if write:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for item, (_, counts) in zip(data["positions"], check_reference(loaded), strict=True):
-            item["perft"] = list(counts)
-        atomic_write_text(path, dump_positions(data))
-        console.print(f"rewrote the counts of {len(loaded)} positions in {path}", markup=False)
+            console.print(f"{count:>12,}  {one_line(position.name)}", markup=False)
         return 0
     bad = 0
-    if command is None:
-        for position, counts in check_reference(loaded):
-            ok = counts == position.counts
-            bad += not ok
-            mark = "ok  " if ok else "FAIL"
-            console.print(
-                f"{mark} {list(counts)!s:<22} {position.name}"
-                + ("" if ok else f" (file: {list(position.counts)})"),
-                markup=False,
-                highlight=False,
-            )
-        console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree with the file")
-        return 1 if bad else 0
-    from ..verify.external import ExternalImplementation, HandshakeError
+    for position, counts in check_reference(loaded):
+        ok = counts == position.counts
+        bad += not ok
+        mark = "ok  " if ok else "FAIL"
+        console.print(
+            f"{mark} {list(counts)!s:<22} {one_line(position.name)}"
+            + ("" if ok else f" (file: {list(position.counts)})"),
+            markup=False,
+        )
+    console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree with the file")
+    return 1 if bad else 0
+
+
+def _rewrite(loaded: list[Position], path: Path) -> int:
+    """``--write``: the reference's counts into the positions file, in place.  The file is
+    read again as it was read first, and rewritten only where the suite writes: a plain
+    file, never through a link (which would be replaced by a file, its target left
+    stale)."""
+    from ..fuzz.perft import check_reference, dump_positions, read_positions
+
+    try:
+        target = place(path.parent, path.name)
+    except FileRefused as error:
+        raise click.BadParameter(f"--write: {error}", param_hint="--positions") from None
+    data = read_positions(target)
+    for item, (_, counts) in zip(data["positions"], check_reference(loaded), strict=True):
+        item["perft"] = list(counts)
+    atomic_write_text(target, dump_positions(data))
+    out_console().print(
+        f"rewrote the counts of {len(loaded)} positions in {clean_name(target)}", markup=False
+    )
+    return 0
+
+
+def _perft_implementation(
+    loaded: list[Position], command: str, timeout: float, startup_timeout: float
+) -> int:
+    """An adapter's perft counts against the file's.  Stopped by SIGTERM or SIGHUP as
+    ``verify`` is (:func:`~.stopping.signals_raise`): the adapter's process group is
+    killed on every way out."""
+    from ..verify.external import ExternalImplementation
 
     try:
         implementation = ExternalImplementation(
@@ -410,27 +517,47 @@ def _perft(
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--impl") from None
     try:
+        with signals_raise(Terminated):
+            try:
+                return _perft_adapter(implementation, loaded)
+            except BaseException:
+                implementation.kill()
+                raise
+            finally:
+                implementation.close()
+    except Terminated as stop:
+        name = signal.Signals(stop.signum).name
+        err_console().print(f"perft: stopped by {name}; the adapter was killed", markup=False)
+        return 128 + stop.signum
+    except KeyboardInterrupt:
+        err_console().print("perft: interrupted; the adapter was killed", markup=False)
+        return 130
+
+
+def _perft_adapter(implementation: ExternalImplementation, loaded: list[Position]) -> int:
+    from ..fuzz.perft import check_implementation
+    from ..verify.external import HandshakeError
+
+    try:
         hello = implementation.start()
     except HandshakeError as error:
-        err_console().print(f"perft: the handshake failed: {error.message}", markup=False)
+        err_console().print(
+            f"perft: the handshake failed: {clean_text(error.message)}", markup=False
+        )
         return 3
-    try:
-        if not hello.capabilities.legal_actions:
-            err_console().print(
-                "perft: the implementation lists no legal actions; nothing to check", markup=False
-            )
-            return 0
-        for position, problem in check_implementation(implementation, loaded):
-            bad += problem is not None
-            mark = "ok  " if problem is None else "FAIL"
-            shown = "" if problem is None else ": " + (problem.splitlines() or [""])[0][:300]
-            console.print(
-                f"{mark} {position.name}{shown}", markup=False, highlight=False, emoji=False
-            )
-    except BaseException:
-        implementation.kill()
-        raise
-    finally:
-        implementation.close()
+    if not hello.capabilities.legal_actions:
+        err_console().print(
+            "perft: Nothing was checked: the implementation lists no legal actions "
+            "(capabilities.legal_actions is false), so no count could be compared",
+            markup=False,
+        )
+        return 1
+    bad = 0
+    console = out_console()
+    for position, problem in check_implementation(implementation, loaded):
+        bad += problem is not None
+        mark = "ok  " if problem is None else "FAIL"
+        shown = "" if problem is None else ": " + one_line(problem)[:300]
+        console.print(f"{mark} {one_line(position.name)}{shown}", markup=False)
     console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree")
     return 1 if bad else 0

@@ -838,6 +838,10 @@ from .disputes_command import disputes  # noqa: E402  (registered after the grou
 
 main.add_command(disputes)
 
+from .profiles_command import profiles  # noqa: E402  (registered after the group exists)
+
+main.add_command(profiles)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

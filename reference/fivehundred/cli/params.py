@@ -76,3 +76,16 @@ class OutputFile(click.Path):
                 ctx,
             )
         return path
+
+
+class OutputFolder(click.Path):
+    """A folder files are written into (``fuzz --out``): an empty name is a usage error,
+    as it is for ``-o``, rather than the current folder (``Path("")`` is ``.``)."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty folder name; expected the folder to write into", param, ctx)
+        return super().convert(value, param, ctx)

@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from ..engine import DEFAULT_PROFILE, Profile, card_token, deal_packets
-from ..safety import atomic_write_text
+from ..safety import FileRefused, atomic_write_text, place
 from ..scenarios import ID_ALPHABET
 
 AREA_PATTERN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$")
@@ -48,9 +48,10 @@ def area_folder(root: Path, area: str, *, create: bool) -> Path:
             f"--area {area!r} is not a plain area name: use lower-case letters, digits "
             "and hyphens, 1 to 40 characters (e.g. auction)"
         )
-    folder = root / area
-    if folder.is_symlink():
-        raise ScaffoldError(f"{folder} is a symbolic link; areas must be plain folders")
+    try:
+        folder = place(root, area)  # the suite's rule for every folder it writes into
+    except FileRefused as error:
+        raise ScaffoldError(f"{error}; areas must be plain folders") from None
     if folder.is_dir():
         return folder
     if os.path.lexists(folder):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import DEFAULT_PROFILE, Profile, profile_named
-from ..safety import atomic_write_text
+from ..safety import FileRefused, atomic_write_text, place
 from ..scenarios.corpus import DISPUTES_DIR
 from .scaffold import ScaffoldError, area_folder, mint_id, skeleton, slugify, yaml_scalar
 
@@ -176,7 +176,10 @@ def write_dispute(
 
     Returns the record's path and the members; on an error nothing is left behind.
     """
-    record = root / DISPUTES_DIR / f"{dispute_id}.yaml"
+    try:  # the records' folder and the record itself: never a link (safety.place)
+        record = place(root, DISPUTES_DIR, f"{dispute_id}.yaml")
+    except FileRefused as error:
+        raise ScaffoldError(str(error)) from None
     if record.exists() or record.is_symlink():
         raise FileExistsError(f"{record} already exists; a dispute id is never reused")
     members = plan_members(root, dispute_id, labels, default_area, new_area, taken)

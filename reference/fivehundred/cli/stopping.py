@@ -15,6 +15,16 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived (a CI cancel signals the whole group): raised by
+    :func:`signals_raise` in every command that starts an adapter, so that its clean-up
+    kills the adapter's process group before the command ends with 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 class _Held:
     """The state shared by the handler and :func:`signals_held` (both run in the main
     thread: Python runs signal handlers there)."""

@@ -9,11 +9,13 @@ status 2, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,14 +37,15 @@ from ..verify.protocol import ImplementationInfo
 from ..verify.runner import ReferenceImplementation, Selection
 from ..verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
 from ..verify.verification import (
+    Entry,
     Verification,
     expectations_from_run,
     not_run,
     run_verification,
 )
-from .consoles import err_console, out_console, print_diagnostics
+from .consoles import err_console, out_console, print_diagnostics, progress_bar
 from .finding import no_match_message, normalise_selection, unknown_ids_message
-from .stopping import signals_held, signals_raise
+from .stopping import Terminated, signals_held, signals_raise
 
 if TYPE_CHECKING:
     # Imported where an adapter is run: the adapter process machinery is no part of
@@ -173,9 +176,17 @@ def _verify_external(
             timeout=implementation.timeout,
             allow_unexpected_pass=options.allow_unexpected_pass,
         )
-        run_verification(
-            verification, scenarios, implementation, expectations, max_time=options.max_time
-        )
+        with _progress_bar(len(scenarios)) as on_entry:
+            run_verification(
+                verification,
+                scenarios,
+                implementation,
+                expectations,
+                on_entry=on_entry,
+                max_time=options.max_time,
+            )
+        if implementation.gave_up is not None:  # the cause, not "all N errored"
+            verification.broken = implementation.gave_up
         lingering = implementation.lingering_warning()
         if lingering is not None:
             verification.warnings.append(lingering)
@@ -185,6 +196,31 @@ def _verify_external(
         raise
     finally:
         implementation.close()
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int) -> Iterator[Callable[[Entry], None] | None]:
+    """A progress bar on standard error while an adapter runs, when that is a terminal
+    (as fuzz shows one): scenarios done, how many failed and errored so far."""
+    shown = progress_bar("verify", total)
+    if shown is None:
+        yield None
+        return
+    move, stop = shown
+    counts = {"failed": 0, "errored": 0}
+    done = 0
+
+    def update(entry: Entry) -> None:
+        nonlocal done
+        done += 1
+        if entry.status.value in counts:
+            counts[entry.status.value] += 1
+        move(done, ", ".join(f"{n} {what}" for what, n in counts.items() if n))
+
+    try:
+        yield update
+    finally:
+        stop()
 
 
 def _verify_reference(
@@ -280,14 +316,6 @@ def _write_expectations(
     err_console().print(f"wrote {len(written)} expectations to {clean_text(escape(str(target)))}")
 
 
-class Terminated(BaseException):
-    """The runner received SIGTERM or SIGHUP (a CI cancel signals the whole group)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 def run_verify(options: VerifyOptions) -> int:
     """Run ``fivehundred verify``; return its exit status (128 + N after signal N)."""
     progress = _Progress()
@@ -332,6 +360,41 @@ def _unknown_observations(verification: Verification) -> str | None:
     )
 
 
+def _unknown_profiles(verification: Verification) -> str | None:
+    """A warning for profile names an adapter declares that the suite does not know,
+    each with the nearest known names (its scenarios are otherwise all skipped as "not
+    supported", the typo unnoticed)."""
+    from ..verify.external import unknown_profiles
+
+    if verification.capabilities is None:
+        return None
+    unknown = unknown_profiles(verification.capabilities)
+    if not unknown:
+        return None
+    return (
+        f"the adapter's capabilities name profiles the suite does not know: "
+        f"{'; '.join(unknown)} (`fivehundred profiles` lists them)"
+    )
+
+
+def _unknown_starts(verification: Verification) -> str | None:
+    """A warning for start kinds an adapter declares that the suite does not know (a
+    typo such as ``Deck`` would skip every deck start as "cannot set up")."""
+    from ..scenarios.diagnostics import did_you_mean
+    from ..scenarios.vocabulary import STARTS
+
+    declared = verification.capabilities and verification.capabilities.starts
+    known = [start.name for start in STARTS]
+    unknown = [s for s in declared or () if s not in known]
+    if not unknown:
+        return None
+    named = "; ".join(f"{clean_text(s)!r}{did_you_mean(s, known)}" for s in unknown)
+    return (
+        f"the adapter's capabilities list starts the suite does not know: {named} "
+        f"(the starts: {', '.join(known)})"
+    )
+
+
 def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     """The command itself.  The time reported is the whole command's: loading and
     checking the scenario files, starting the implementation and running every scenario."""
@@ -350,8 +413,12 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     else:
         verification = _verify_external(options, scenarios, expectations)
         progress.adapter_done = True
-        unknown = _unknown_observations(verification)
-        for warning in ([unknown] if unknown else []) + verification.warnings:
+        noted = [
+            _unknown_profiles(verification),
+            _unknown_starts(verification),
+            _unknown_observations(verification),
+        ]
+        for warning in [w for w in noted if w] + verification.warnings:
             err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
             warnings.append(warning)
     verification.warnings = warnings

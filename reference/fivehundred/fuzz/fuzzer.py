@@ -26,21 +26,28 @@ from typing import Any, TypeVar
 
 from ..safety import signals_deferred
 from ..scenarios import Checkpoint, PlayStart, Scenario
-from ..verify.external import ExternalImplementation, HandshakeError, unsupported_observations
+from ..verify.external import (
+    ExternalImplementation,
+    HandshakeError,
+    profile_hint,
+    unsupported_observations,
+)
 from ..verify.reference import InputError, observer_names
 from ..verify.runner import Implementation, ReferenceImplementation, judge
 from .cases import Case, materialize
 from .generators import GeneratorError, generate, generator_for
 from .shrink import Shrinker
 from .signature import Disagreement, Signature, first_disagreement, rulings_for
-from .write import mint_id, scenario_yaml
+from .write import mint_id, scenario_filename, scenario_yaml
 
 __all__ = [
     "REPORT_VERSION",
+    "DealSkipped",
     "Family",
     "FuzzError",
     "FuzzReport",
     "Settings",
+    "Skipped",
     "Tester",
     "fuzz",
     "merge",
@@ -75,6 +82,9 @@ class Settings:
     """Run this one deal (``--deal``), whatever the shard and the limits."""
     command: str = ""
     """The implementation's command, for the report and the files written."""
+    generators: tuple[str, ...] = ()
+    """Only these generators (``--generators``, or what the implementation can set up);
+    empty: the whole rotation."""
 
     @property
     def label(self) -> str:
@@ -86,6 +96,33 @@ class Settings:
         """The command-line options that choose these rules (empty for the default)."""
         options = "" if self.profile == "australian-4" else f" --profile {self.profile}"
         return options + "".join(f" --variant {v}" for v in self.variants)
+
+    @property
+    def deal_options(self) -> str:
+        """The options that choose the rules and the generators: with the seed and the
+        index, they name one deal."""
+        chosen = f" --generators {','.join(self.generators)}" if self.generators else ""
+        return self.rules_options + chosen
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A deal the implementation answered ``skipped``, with its reason."""
+
+    reason: str
+
+
+class DealSkipped(Exception):
+    """The implementation skipped the case it was given (:class:`Tester.run`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+SKIP_REASONS_KEPT = 20
+"""Distinct skip reasons a report keeps; the rest are counted under :data:`OTHER_REASONS`."""
+OTHER_REASONS = "(other reasons)"
 
 
 class Tester:
@@ -111,19 +148,26 @@ class Tester:
         """Ctrl-C arrived while a disagreement was being shrunk (it was kept, unverified)."""
 
     def run(self, scenario: Scenario) -> Disagreement | None:
+        """The first disagreement of a run; :class:`DealSkipped` if the implementation
+        skipped it."""
         self.runs += 1
         outcome = self.implementation.run(scenario)
         if outcome.skipped is not None:
-            raise FuzzError(f"the implementation skipped a fuzz deal: {outcome.skipped}")
+            raise DealSkipped(outcome.skipped)
         verdict = judge(scenario, outcome, self.lenient_errors)
         return first_disagreement(scenario, verdict, outcome.result)
 
     def check(self, case: Case) -> Disagreement | None:
+        """For the shrinker: a smaller case the implementation skips (another kind of
+        start, say) shows nothing, so the shrinker never keeps it."""
         try:
             scenario = materialize(case, self.keys)
         except InputError:
             return None
-        return self.run(scenario)
+        try:
+            return self.run(scenario)
+        except DealSkipped:
+            return None
 
 
 @dataclass
@@ -211,6 +255,12 @@ class FuzzReport:
     """Every deal index run (sorted), so that merged shards can be checked for overlap."""
     variants: tuple[str, ...] = ()
     """The profile's variant toggles, sorted."""
+    generators: tuple[str, ...] = ()
+    """The generators the run was limited to (empty: the whole rotation)."""
+    skipped_by_generator: Counter[str] = field(default_factory=Counter)
+    """Deals the implementation skipped, by generator (counted in ``deals`` too)."""
+    skip_reasons: Counter[str] = field(default_factory=Counter)
+    """Skipped deals by the reason the implementation gave."""
 
     @property
     def label(self) -> str:
@@ -218,13 +268,34 @@ class FuzzReport:
         return "+".join((self.profile, *self.variants))
 
     @property
+    def skipped(self) -> int:
+        return sum(self.skipped_by_generator.values())
+
+    @property
+    def checked(self) -> int:
+        """Deals the implementation ran (not skipped)."""
+        return self.deals - self.skipped
+
+    @property
     def sorted_families(self) -> list[Family]:
         return sorted(self.families.values(), key=lambda f: (-f.count, f.first))
 
-    def add(self, index: int, generator: str, found: Family | Signature | None) -> None:
+    def count_skip(self, reason: str, count: int = 1) -> None:
+        """Count skipped deals under their reason; past :data:`SKIP_REASONS_KEPT`
+        distinct reasons (an adapter may put a deal's details in its reason), under
+        :data:`OTHER_REASONS`."""
+        if reason not in self.skip_reasons and len(self.skip_reasons) >= SKIP_REASONS_KEPT:
+            reason = OTHER_REASONS
+        self.skip_reasons[reason] += count
+
+    def add(self, index: int, generator: str, found: Family | Signature | Skipped | None) -> None:
         self.deals += 1
         self.indices.append(index)
         self.by_generator[generator] += 1
+        if isinstance(found, Skipped):
+            self.skipped_by_generator[generator] += 1
+            self.count_skip(found.reason)
+            return
         if found is None:
             return
         self.disagreeing += 1
@@ -249,9 +320,15 @@ class FuzzReport:
             "seed": self.seed,
             "profile": self.profile,
             "variants": list(self.variants),
+            "generators": list(self.generators),
             "shards": [f"{i}/{n}" for i, n in self.shards],
             "deals": self.deals,
             "by_generator": dict(sorted(self.by_generator.items())),
+            "skipped": {
+                "deals": self.skipped,
+                "by_generator": dict(sorted(self.skipped_by_generator.items())),
+                "reasons": dict(self.skip_reasons.most_common()),
+            },
             "disagreeing": self.disagreeing,
             "stopped": self.stopped,
             "seconds": round(self.seconds, 3),
@@ -282,7 +359,17 @@ class FuzzReport:
             jobs=int(data["jobs"]),
             indices=_unranges(data["indices"]),
             variants=tuple(sorted(str(v) for v in data.get("variants", ()))),
+            generators=tuple(str(g) for g in data.get("generators", ())),
         )
+        skipped = data.get("skipped", {})  # absent from reports made before skips counted
+        if not isinstance(skipped, Mapping) or not all(
+            isinstance(skipped.get(key, {}), Mapping) for key in ("by_generator", "reasons")
+        ):
+            raise TypeError("skipped: expected an object with by_generator and reasons")
+        for name, count in skipped.get("by_generator", {}).items():
+            report.skipped_by_generator[str(name)] = int(count)
+        for reason, count in skipped.get("reasons", {}).items():
+            report.count_skip(str(reason), int(count))
         for item in data["families"]:
             family = Family.from_json(item)
             report.families[family.signature] = family
@@ -361,13 +448,13 @@ def _final_scenario(
         what = f"the {signature.kind} is {signature.expected}"
     else:
         what = f"{signature.check} is {_short(found.expected, 120)}"
-    generator = generator_for(index, settings.profile, settings.variants)
+    generator = generator_for(index, settings.profile, settings.variants, settings.generators)
     explanation = (
         f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
         f"{generator}) against `{settings.command or tester.implementation.name}`, then "
         f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
         f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
-        f"'{settings.command}'{settings.rules_options} --seed {settings.seed} "
+        f"'{settings.command}'{settings.deal_options} --seed {settings.seed} "
         f"--deal {index}`.\n"
     )
     title = _title(signature, contract)
@@ -393,7 +480,10 @@ def _final_scenario(
             continue
         if not run:
             return _with_id(scenario), False
-        result = tester.run(scenario)
+        try:
+            result = tester.run(scenario)
+        except DealSkipped:  # this form of it is skipped: written, not verified
+            continue
         if result is not None and result.signature == signature:
             return _with_id(scenario), True
     assert scenario is not None
@@ -401,26 +491,24 @@ def _final_scenario(
 
 
 def _with_id(scenario: Scenario) -> Scenario:
-    body = scenario_yaml(scenario, "")
+    """The scenario with an id minted from the finding itself: its title, rulings, start
+    and steps, never the explanation (which names the command, a path on one machine,
+    and the seed and deal that happened to find it)."""
+    body = scenario_yaml(replace(scenario, explanation=""), "")
     return replace(scenario, id=mint_id(body))
 
 
 def _header(settings: Settings, index: int, signature: Signature) -> str:
     return (
         "yaml-language-server: $schema=../../schema/scenario.schema.json\n"
-        f"Written by `fivehundred fuzz{settings.rules_options} --seed {settings.seed}` "
+        f"Written by `fivehundred fuzz{settings.deal_options} --seed {settings.seed}` "
         f"(deal {index}): "
         f"{signature.describe()}"
     )
 
 
 def _filename(scenario: Scenario, signature: Signature) -> str:
-    slug = "-".join(
-        part
-        for part in f"{signature.kind}-{signature.check}".replace("_", "-").lower().split("-")
-        if part
-    )
-    return f"fuzz-{scenario.id.lower()}-{slug}.yaml"
+    return scenario_filename(scenario.id, signature.kind, signature.check) or ""
 
 
 def investigate(
@@ -428,7 +516,7 @@ def investigate(
 ) -> Family:
     """Shrink a first disagreement of its kind and make its scenario file."""
     signature = found.signature
-    generator = generator_for(index, settings.profile, settings.variants)
+    generator = generator_for(index, settings.profile, settings.variants, settings.generators)
     family = Family(signature, 1, index, generator, original_actions=len(case.actions))
     if signature.kind == "errored":  # crashes and hangs are not shrunk (each try may hang)
         family.rulings = ("worked-example",)
@@ -466,15 +554,24 @@ def investigate(
 
 def fuzz_deal(
     tester: Tester, settings: Settings, index: int, seen: set[Signature]
-) -> tuple[str, Family | Signature | None]:
-    """Run deal ``index``: ``None`` when it agrees, its signature when its family is
-    already known here, or the new family, shrunk."""
+) -> tuple[str, Family | Signature | Skipped | None]:
+    """Run deal ``index``: ``None`` when it agrees, :class:`Skipped` when the
+    implementation skipped it, its signature when its family is already known here, or
+    the new family, shrunk."""
+    rules = (settings.profile, settings.variants, settings.generators)
     try:
-        case = generate(settings.seed, index, settings.profile, settings.variants)
+        case = generate(settings.seed, index, *rules)
     except GeneratorError:  # counted apart in the report, never the end of a run
         return GENERATOR_ERROR, None
-    generator = generator_for(index, settings.profile, settings.variants)
-    found = tester.check(case)
+    generator = generator_for(index, *rules)
+    try:
+        scenario = materialize(case, tester.keys)
+    except InputError:
+        return generator, None
+    try:
+        found = tester.run(scenario)
+    except DealSkipped as skip:  # counted, and the run goes on
+        return generator, Skipped(skip.reason)
     if found is None:
         return generator, None
     if found.signature in seen:
@@ -516,6 +613,7 @@ def fuzz(
     """
     report = FuzzReport(name, settings.command, settings.seed, settings.profile, [settings.shard])
     report.variants = settings.variants
+    report.generators = settings.generators
     report.jobs = jobs
     started = time.monotonic()
     deadline = None if settings.seconds is None else started + settings.seconds
@@ -685,7 +783,7 @@ def _parallel(
     indices = shard_indices(settings)
     workers: list[_Worker] = []
     sent: deque[int] = deque()
-    done: dict[int, tuple[str, Family | Signature | None] | None] = {}
+    done: dict[int, tuple[str, Family | Signature | Skipped | None] | None] = {}
     """A finished deal's result; ``None`` for one cut short before it found anything."""
     stopped: str | None = None
 
@@ -756,7 +854,7 @@ def _parallel(
 
 def _collect(
     worker: _Worker,
-    done: dict[int, tuple[str, Family | Signature | None] | None],
+    done: dict[int, tuple[str, Family | Signature | Skipped | None] | None],
     stopped: str | None,
 ) -> None:
     """Read a worker's answer for the deal it holds into ``done``, and mark it idle: one
@@ -813,7 +911,7 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
         raise FuzzError("nothing to merge")
     first = reports[0]
     for other in reports[1:]:
-        for what in ("seed", "profile", "variants", "command"):
+        for what in ("seed", "profile", "variants", "generators", "command"):
             if getattr(other, what) != getattr(first, what):
                 raise FuzzError(
                     f"the reports differ in {what} ({getattr(first, what)!r} and "
@@ -833,6 +931,7 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
         sorted({s for r in reports for s in r.shards}),
     )
     merged.variants = first.variants
+    merged.generators = first.generators
     merged.jobs = max(r.jobs for r in reports)
     merged.seconds = max(r.seconds for r in reports)
     stops = {r.stopped for r in reports}
@@ -844,6 +943,9 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
     merged.indices = sorted(seen_indices)
     for report in reports:
         merged.by_generator.update(report.by_generator)
+        merged.skipped_by_generator.update(report.skipped_by_generator)
+        for reason, count in report.skip_reasons.items():
+            merged.count_skip(reason, count)
         for signature, family in report.families.items():
             known = merged.families.get(signature)
             if known is None:
@@ -875,7 +977,7 @@ def external_tester(
     Raises :class:`FuzzError` when the handshake fails or the profile is not supported.
     """
     implementation = ExternalImplementation(
-        command, timeout=timeout, startup_timeout=startup_timeout
+        command, timeout=timeout, startup_timeout=startup_timeout, give_up_after=None
     )
     try:
         hello = implementation.start()
@@ -889,6 +991,7 @@ def external_tester(
         declared = ", ".join(capabilities.profiles) or "none"
         raise FuzzError(
             f"the implementation does not support profile {profile} (it declared: {declared})"
+            + profile_hint(capabilities.profiles)
         )
     missing = [v for v in variants if v not in capabilities.variants]
     if missing:

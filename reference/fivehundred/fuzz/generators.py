@@ -65,7 +65,17 @@ from ..scenarios import (
 from ..verify.reference import InputError, ReferenceSession
 from .cases import Case, auction_start, play_start
 
-__all__ = ["GENERATORS", "GeneratorError", "generate", "generator_for", "generators_for"]
+__all__ = [
+    "EXTRA_GENERATORS",
+    "GENERATORS",
+    "GENERATOR_NAMES",
+    "GENERATOR_STARTS",
+    "GeneratorError",
+    "generate",
+    "generator_for",
+    "generators_for",
+    "generators_taking",
+]
 
 
 class GeneratorError(Exception):
@@ -191,8 +201,10 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
         if len(pool) < size or rng.random() < 0.2:
             pool = list(profile.deck)
         cards = rng.sample(pool, size)
-        if size == k and size > 2 and rng.random() < 0.1:
-            cards[2] = cards[1]  # the same card twice
+        if size > 2 and size >= k and rng.random() < 0.1:
+            # the same card twice: k tokens naming k - 1 cards, or k + 1 tokens naming k
+            # (an engine that reads a discard as a set of cards takes the second)
+            cards[-1] = cards[-2]
         return DiscardStep(seat.name, tuple(card_token(c) for c in cards))
     if kind == "nominate":
         return NominateStep(seat.name, rng.choice(SUITS).letter)
@@ -589,6 +601,40 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
 
 
+def auction_only(rng: random.Random, profile: Profile) -> Case:
+    """An auction and nothing after it: calls from a fresh deal, with illegal calls
+    injected (out of turn, after passing, not higher, misère too early, after the end),
+    for an engine that implements the bidding alone."""
+    dealer = rng.choice(profile.seat_list)
+    deal = Deal.from_deck(profile, dealer, shuffled_deck(profile, rng))
+    setup = auction_start(deal, dealer.name, None)
+    driver = _driver(rng, profile, setup, 0.0)
+    calls = _calls(profile)
+    seats = profile.seat_list
+    while len(driver.actions) < MAX_ACTIONS:
+        current = driver.session.deal
+        if current is None or current.phase.value != "auction" or current.to_act is None:
+            break
+        if rng.random() < 0.25:
+            driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
+            continue
+        legal = current.legal_actions()
+        bids = [a for a in legal if isinstance(a, Bid)]
+        pass_rate = 0.3 + 0.1 * len(driver.actions)
+        low = bids[: rng.randrange(1, 5)]  # mostly the lowest bids: longer auctions
+        chosen = rng.choice(low) if low and rng.random() > min(pass_rate, 0.8) else None
+        passes = [a for a in legal if not isinstance(a, Bid)]
+        if chosen is None and passes:
+            driver.take(action_step(current.to_act, passes[0]))
+        elif chosen is not None:
+            driver.take(action_step(current.to_act, chosen))
+        else:  # no pass to make (not in any profile's auction): a bid after all
+            driver.take(action_step(current.to_act, bids[0]))
+    for _ in range(rng.randrange(3)):  # calls after the auction: wrong-phase
+        driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
+    return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
 Generator = Callable[[random.Random, Profile], Case]
 
 GENERATORS: tuple[tuple[str, Generator], ...] = (
@@ -609,6 +655,37 @@ GENERATORS: tuple[tuple[str, Generator], ...] = (
 )
 """The generators in the order deals use them (some twice, for weight)."""
 
+EXTRA_GENERATORS: tuple[tuple[str, Generator], ...] = (("auction", auction_only),)
+"""Generators used only when chosen by name (``--generators``): not in the rotation
+above, so that the deal a seed and an index name stays the same deal."""
+
+GENERATOR_NAMES: tuple[str, ...] = tuple(
+    dict.fromkeys(name for name, _ in (*GENERATORS, *EXTRA_GENERATORS))
+)
+"""Every generator's name, once, in rotation order."""
+
+GENERATOR_STARTS: dict[str, frozenset[str]] = {
+    "random": frozenset({"deck"}),
+    "illegal": frozenset({"deck"}),
+    "mid-deal": frozenset({"play", "auction"}),  # a deal with no trick boundary: whole
+    "joker-endgame": frozenset({"play", "deck"}),  # hands the engine refuses: a random deal
+    "game": frozenset({"game"}),
+    "auction": frozenset({"auction"}),
+    **{name: frozenset({"auction"}) for name, _ in GENERATORS if name.startswith("contract-")},
+}
+"""The kinds of start each generator's cases may have."""
+
+
+def generators_taking(starts: tuple[str, ...]) -> tuple[str, ...]:
+    """The generators for an implementation that declared it can set up only ``starts``:
+    those of the rotation whose every case has one of them, and the auction generator
+    when auction starts are among them (an engine of the bidding alone has nothing
+    else).  Empty when every start is declared: the rotation is then the default one."""
+    if set(GENERATOR_STARTS["random"] | GENERATOR_STARTS["mid-deal"] | {"game"}) <= set(starts):
+        return ()
+    names = [n for n in GENERATOR_NAMES if GENERATOR_STARTS[n] <= set(starts)]
+    return tuple(names)
+
 
 def applies(name: str, profile: Profile) -> bool:
     """Whether generator ``name`` has anything to make under ``profile``: no misère deals
@@ -623,24 +700,38 @@ def applies(name: str, profile: Profile) -> bool:
 
 
 def generators_for(
-    profile: str = "australian-4", variants: tuple[str, ...] = ()
+    profile: str = "australian-4", variants: tuple[str, ...] = (), only: tuple[str, ...] = ()
 ) -> tuple[tuple[str, Generator], ...]:
-    """The generators deals use under the profile (those that apply to it, in order)."""
+    """The generators deals use under the profile (those that apply to it, in order);
+    with ``only``, just those named (in rotation order, keeping each one's weight)."""
     rules = get_profile(profile, variants)
-    return tuple((name, g) for name, g in GENERATORS if applies(name, rules))
+    pool = GENERATORS + EXTRA_GENERATORS if only else GENERATORS
+    return tuple(
+        (name, g) for name, g in pool if applies(name, rules) and (not only or name in only)
+    )
 
 
-def generator_for(index: int, profile: str = "australian-4", variants: tuple[str, ...] = ()) -> str:
-    chosen = generators_for(profile, variants)
+def generator_for(
+    index: int,
+    profile: str = "australian-4",
+    variants: tuple[str, ...] = (),
+    only: tuple[str, ...] = (),
+) -> str:
+    chosen = generators_for(profile, variants, only)
     return chosen[index % len(chosen)][0]
 
 
 def generate(
-    seed: int, index: int, profile: str = "australian-4", variants: tuple[str, ...] = ()
+    seed: int,
+    index: int,
+    profile: str = "australian-4",
+    variants: tuple[str, ...] = (),
+    only: tuple[str, ...] = (),
 ) -> Case:
-    """Deal ``index`` of the run seeded ``seed`` (under the profile with the toggles)."""
+    """Deal ``index`` of the run seeded ``seed`` (under the profile with the toggles),
+    from the generators named in ``only`` if any."""
     rng = random.Random(f"{seed}:{index}")
-    chosen = generators_for(profile, variants)
+    chosen = generators_for(profile, variants, only)
     name, generator = chosen[index % len(chosen)]
     del name
     try:

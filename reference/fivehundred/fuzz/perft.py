@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine.perft import PERFT_DEPTHS, perft
 from ..resources import scenarios_dir
+from ..safety import FileRefused, JsonRefused, clean_name, read_json_file
 from ..scenarios import Checkpoint, Scenario, ScenarioInput, Step
 from ..scenarios.parse import parse_setup, parse_step
 from ..verify.reference import InputError, ReferenceSession
@@ -34,6 +35,7 @@ __all__ = [
     "dump_positions",
     "load_positions",
     "positions_file",
+    "read_positions",
     "reference_counts",
 ]
 
@@ -71,30 +73,48 @@ def positions_file() -> Path:
     return scenarios_dir() / "perft-positions.json"
 
 
-def _position(data: Mapping[str, Any], index: int) -> Position:
+def _position(data: Any, index: int) -> Position:
     where = f"positions[{index}]"
+    if not isinstance(data, Mapping):
+        raise PerftError(f"{where}: expected a mapping with name, setup and perft")
     try:
         setup = parse_setup(data["setup"])
-        steps = tuple(
-            parse_step(step, i, wire=False) for i, step in enumerate(data.get("steps", []))
-        )
-        counts = tuple(int(n) for n in data["perft"])
-        return Position(str(data["name"]), Case(setup, steps), counts, str(data.get("note", "")))
-    except (KeyError, TypeError, ValueError) as error:
-        raise PerftError(f"{where}: {error}") from None
+        steps = data.get("steps", [])
+        if not isinstance(steps, list):
+            raise ValueError("steps: expected a list")
+        parsed = tuple(parse_step(step, i, wire=False) for i, step in enumerate(steps))
+        counts = data["perft"]
+        if not isinstance(counts, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts
+        ):
+            raise ValueError("perft: expected a list of counts (whole numbers, 0 or more)")
+        name, note = data["name"], data.get("note", "")
+        if not isinstance(name, str) or not isinstance(note, str):
+            raise ValueError("name and note: expected text")
+        return Position(name, Case(setup, parsed), tuple(counts), note)
+    except KeyError as error:
+        raise PerftError(f"{where}: {clean_name(str(error.args[0]))}: missing") from None
+    except (TypeError, ValueError) as error:
+        raise PerftError(f"{where}: {clean_name(str(error))[:300]}") from None
+
+
+def read_positions(path: Path) -> Any:
+    """The JSON of a positions file, read as every file from outside is (a regular file
+    within the size limit, strict JSON: :func:`~fivehundred.safety.read_json_file`)."""
+    try:
+        return read_json_file(path)
+    except (FileRefused, JsonRefused) as error:
+        raise PerftError(f"{clean_name(path)}: {error}") from None
 
 
 def load_positions(path: Path | None = None) -> list[Position]:
     path = path or positions_file()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise PerftError(f"{path}: {error}") from None
+    data = read_positions(path)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise PerftError(f"{path}: not a perft positions file ({FORMAT})")
+        raise PerftError(f"{clean_name(path)}: not a perft positions file ({FORMAT})")
     positions = data.get("positions", [])
     if not isinstance(positions, list):
-        raise PerftError(f"{path}: positions: expected a list, found {positions!r:.80}")
+        raise PerftError(f"{clean_name(path)}: positions: expected a list")
     return [_position(item, i) for i, item in enumerate(positions)]
 
 

@@ -1,4 +1,11 @@
-"""The fuzz report as text, JSON or Markdown, and the shrunk scenarios written to files."""
+"""The fuzz report as text, JSON or Markdown, and the shrunk scenarios written to files.
+
+A report quotes an adapter's answers, and ``fuzz merge`` renders what a shard file says:
+every string from either goes through the escaper of :mod:`fivehundred.safety` (one line
+each, Markdown-escaped in Markdown), and the whole text once more before it is printed or
+written.  The scenario files are named by the suite and placed by :func:`~fivehundred.
+safety.place`, never where a shard says.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +14,21 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..safety import atomic_write_text
+from ..reports.formats import md_code, md_text
+from ..safety import (
+    FileRefused,
+    atomic_write_text,
+    clean_json,
+    clean_name,
+    clean_text,
+    one_line,
+    place,
+    read_regular_file,
+)
 from ..scenarios import load_file
 from ..verify.runner import ReferenceImplementation, judge
-from .fuzzer import FuzzReport
+from .fuzzer import Family, FuzzReport
+from .write import scenario_filename
 
 __all__ = ["Written", "check_scenario_text", "render", "write_scenarios"]
 
@@ -21,51 +39,109 @@ def _headline(report: FuzzReport) -> str:
     stop = why.get(report.stopped, "")
     if not report.deals:  # a shard with no deal of its own, or a time limit hit at once
         return f"No deal was run (seed {report.seed}){stop}: nothing was checked."
+    skipped = ""
+    if report.skipped:
+        skipped = f" ({report.skipped} more skipped by the implementation)"
+    if not report.checked:
+        return (
+            f"The implementation skipped all {report.deals} deals (seed {report.seed}){stop}: "
+            "nothing was checked."
+        )
     if not families:
         return (
-            f"No disagreement in {report.deals} deals with seed {report.seed}{stop}: "
-            f"{report.implementation} agreed with the reference at every step."
+            f"No disagreement in {report.checked} deals with seed {report.seed}{skipped}{stop}: "
+            f"{one_line(report.implementation)} agreed with the reference at every step."
         )
     return (
-        f"{report.disagreeing} of {report.deals} deals disagreed with the reference "
-        f"(seed {report.seed}){stop}: {families} families."
+        f"{report.disagreeing} of {report.checked} deals disagreed with the reference "
+        f"(seed {report.seed}){skipped}{stop}: {families} families."
     )
+
+
+def skip_lines(report: FuzzReport) -> list[str]:
+    """How many deals the implementation skipped, by generator and by reason (its own
+    words, made safe to print)."""
+    if not report.skipped:
+        return []
+    by_generator = ", ".join(
+        f"{name} {count}" for name, count in sorted(report.skipped_by_generator.items())
+    )
+    lines = [f"skipped by the implementation: {report.skipped} deals ({by_generator})"]
+    lines += [
+        f"  {count} because {one_line(reason)[:200]}"
+        for reason, count in report.skip_reasons.most_common()
+    ]
+    return lines
+
+
+def family_filename(family: Family) -> str | None:
+    """The file ``--out`` writes a family's scenario to: made by the suite from the
+    scenario's id and its disagreement, never the name a report carries."""
+    return scenario_filename(family.scenario_id, family.signature.kind, family.signature.check)
 
 
 def render_text(report: FuzzReport) -> str:
     lines = [_headline(report)]
     shards = ", ".join(f"{i}/{n}" for i, n in report.shards)
     lines.append(
-        f"implementation: {report.implementation}  profile: {report.label}  shards: {shards}  "
-        f"jobs: {report.jobs}  time: {report.seconds:.1f} s"
+        f"implementation: {one_line(report.implementation)}  profile: {one_line(report.label)}  "
+        f"shards: {shards}  jobs: {report.jobs}  time: {report.seconds:.1f} s"
     )
     lines.append(
         "deals by generator: "
-        + ", ".join(f"{name} {count}" for name, count in sorted(report.by_generator.items()))
+        + ", ".join(
+            f"{one_line(name)} {count}" for name, count in sorted(report.by_generator.items())
+        )
     )
+    if report.generators:
+        lines.append(f"generators chosen: {', '.join(report.generators)}")
+    lines += skip_lines(report)
     for number, family in enumerate(report.sorted_families, 1):
         lines.append("")
-        lines.append(f"{number}. {family.signature.describe()}  ×{family.count}")
-        lines.append(f"   rulings: {', '.join(family.rulings) or '-'}")
-        start = family.start + (
+        lines.append(f"{number}. {one_line(family.signature.describe())}  ×{family.count}")
+        lines.append(f"   rulings: {one_line(', '.join(family.rulings)) or '-'}")
+        start = one_line(family.start) + (
             f" ({family.start_tricks} tricks to play)" if family.start_tricks else ""
         )
         lines.append(
-            f"   first: deal {family.first} ({family.generator}), shrunk from "
+            f"   first: deal {family.first} ({one_line(family.generator)}), shrunk from "
             f"{family.original_actions} to {family.shrunk_actions} actions, {start} start"
         )
-        if family.filename:
+        filename = family_filename(family)
+        if family.scenario and filename:
             verified = "" if family.verified else " (not re-verified)"
             lines.append(  # the file exists only with --out
-                f"   scenario: {family.scenario_id} (--out writes {family.filename}){verified}"
+                f"   scenario: {family.scenario_id} (--out writes {filename}){verified}"
             )
-    return "\n".join(lines) + "\n"
+    return clean_text("\n".join(lines) + "\n")
+
+
+def _fence(text: str) -> str:
+    """A code fence longer than any run of backticks in ``text``, which cannot close it."""
+    run = longest = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    return "`" * max(3, longest + 1)
 
 
 def render_markdown(report: FuzzReport) -> str:
-    out = [f"# Fuzz report: {report.implementation}", "", _headline(report), ""]
-    out.append(f"- seed: `{report.seed}`, profile: `{report.label}`, deals: {report.deals}")
-    out.append(f"- command: `{report.command}`" if report.command else "- in-process reference")
+    out = [f"# Fuzz report: {md_text(report.implementation)}", "", md_text(_headline(report)), ""]
+    out.append(f"- seed: `{report.seed}`, profile: {md_code(report.label)}, deals: {report.deals}")
+    out.append(
+        f"- command: {md_code(report.command)}" if report.command else "- in-process reference"
+    )
+    if report.generators:
+        out.append(f"- generators: {', '.join(report.generators)}")
+    if report.skipped:
+        by_generator = ", ".join(
+            f"{name} {count}" for name, count in sorted(report.skipped_by_generator.items())
+        )
+        out.append(f"- skipped by the implementation: {report.skipped} deals ({by_generator})")
+        out += [
+            f"    - {count} because {md_text(one_line(reason)[:200])}"
+            for reason, count in report.skip_reasons.most_common()
+        ]
     out.append("")
     if report.families:
         out += [
@@ -73,20 +149,24 @@ def render_markdown(report: FuzzReport) -> str:
             "|---|---|---|---|---|",
         ]
         for number, family in enumerate(report.sorted_families, 1):
-            what = family.signature.describe().replace("|", "\\|")
+            filename = family_filename(family)
+            shown = md_code(filename) if family.scenario and filename else "-"
             out.append(
-                f"| {number} | {what} | {family.count} | {', '.join(family.rulings)} | "
-                f"`{family.filename}` ({family.shrunk_actions} actions) |"
+                f"| {number} | {md_text(family.signature.describe())} | {family.count} | "
+                f"{md_text(', '.join(family.rulings))} | {shown} ({family.shrunk_actions} "
+                "actions) |"
             )
         for number, family in enumerate(report.sorted_families, 1):
-            out += ["", f"## {number}. {family.signature.describe()}", "", "```yaml"]
-            out += [family.scenario.rstrip("\n"), "```"]
-    return "\n".join(out) + "\n"
+            scenario = clean_text(family.scenario.rstrip("\n"))
+            fence = _fence(scenario)
+            out += ["", f"## {number}. {md_text(family.signature.describe())}", ""]
+            out += [f"{fence}yaml", scenario, fence]
+    return clean_text("\n".join(out) + "\n")
 
 
 def render(report: FuzzReport, fmt: str) -> str:
     if fmt == "json":
-        return json.dumps(report.as_json(), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(clean_json(report.as_json()), indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
         return render_markdown(report)
     return render_text(report)
@@ -100,6 +180,8 @@ class Written:
     kept: bool = False
     """A different file of that name was there already and was left as it was: a run
     never replaces a shrunk scenario its user may have edited since an earlier run."""
+    refused: bool = False
+    """Not written at all: the id is not the suite's, or the place is a link."""
 
 
 def check_scenario_text(text: str) -> list[str]:
@@ -118,13 +200,27 @@ def check_scenario_text(text: str) -> list[str]:
 
 
 def write_scenarios(report: FuzzReport, folder: Path) -> list[Written]:
-    """Write each family's shrunk scenario into ``folder``, checked first."""
+    """Write each family's shrunk scenario into ``folder``, checked first.
+
+    The name is the suite's (:func:`family_filename`) and the place is checked by
+    :func:`~fivehundred.safety.place`: a family whose id is not one the suite mints, or
+    whose file would be a link, is reported and not written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for family in report.sorted_families:
-        if not family.scenario or not family.filename:
+        if not family.scenario:
             continue
-        path = folder / family.filename
+        filename = family_filename(family)
+        if filename is None:
+            shown = Path(f"({clean_name(family.scenario_id)[:40]!r})")
+            why = "not written: the scenario id is not one the suite mints"
+            written.append(Written(shown, [why], refused=True))
+            continue
+        try:
+            path = place(folder, filename)
+        except FileRefused as error:
+            written.append(Written(folder / filename, [f"not written: {error}"], refused=True))
+            continue
         try:
             atomic_write_text(path, family.scenario, exclusive=True)
         except FileExistsError:
@@ -137,6 +233,6 @@ def write_scenarios(report: FuzzReport, folder: Path) -> list[Written]:
 
 def _text_of(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_regular_file(path).decode("utf-8")
+    except (FileRefused, UnicodeDecodeError):
         return None

@@ -82,7 +82,9 @@ class Disagreement:
     actual: Any = None
 
 
-def _action_kind(text: str) -> str:
+def _action_kind(text: str, calls: bool = True) -> str:
+    """The kind of an action's token.  ``6S`` to ``10H`` name a bid and a card alike:
+    ``calls`` says which list the token is from (a call's, or a card's)."""
     if text == "PASS":
         return "pass"
     if text in ("MIS", "OMIS", "BMIS"):
@@ -97,15 +99,20 @@ def _action_kind(text: str) -> str:
         return "joker-lead"
     if text == "JK":
         return "joker"
-    if re.fullmatch(r"\d+(NT|[SCDH])", text):
+    if text.endswith("NT") or (calls and re.fullmatch(r"\d+[SCDH]", text)):
         return "bid"
     return "card"
 
 
-def _kinds(values: Any) -> set[str]:
+def _is_call(text: str) -> bool:
+    """A token that can only be a call: a pass, a misère, a no-trumps bid."""
+    return text in ("PASS", "MIS", "OMIS", "BMIS") or bool(re.fullmatch(r"\d+NT", text))
+
+
+def _kinds(values: Any, calls: bool = True) -> set[str]:
     if not isinstance(values, list):
         return {_shape(values)}
-    return {_action_kind(v) if isinstance(v, str) else _shape(v) for v in values}
+    return {_action_kind(v, calls) if isinstance(v, str) else _shape(v) for v in values}
 
 
 def _shape(value: Any) -> str:
@@ -139,8 +146,10 @@ def _shapes(key: str, expected: Any, actual: Any) -> tuple[str, str]:
         if key == "legal":
             want = {str(v) for v in expected}
             got = {str(v) for v in actual}
-            missing = sorted(_kinds(sorted(want - got)))
-            extra = sorted(_kinds(sorted(got - want)))
+            # the reference's list says which phase it is (the implementation's, if empty)
+            calls = any(_is_call(v) for v in (want or got))
+            missing = sorted(_kinds(sorted(want - got), calls))
+            extra = sorted(_kinds(sorted(got - want), calls))
             return (
                 "missing " + ",".join(missing) if missing else "nothing missing",
                 "extra " + ",".join(extra) if extra else "nothing extra",

@@ -14,10 +14,11 @@ from typing import Any
 
 import yaml
 
+from ..safety import clean_text, one_line
 from ..scenarios import ID_ALPHABET, Scenario, input_json
 from ..scenarios.model import ActionStep, Checkpoint, DealResultStep, DealStep
 
-__all__ = ["mint_id", "scenario_yaml"]
+__all__ = ["mint_id", "scenario_filename", "scenario_yaml"]
 
 
 def mint_id(text: str) -> str:
@@ -27,6 +28,17 @@ def mint_id(text: str) -> str:
         digest, index = divmod(digest, len(ID_ALPHABET))
         chars.append(ID_ALPHABET[index])
     return "".join(chars)
+
+
+def scenario_filename(scenario_id: str, kind: str, check: str) -> str | None:
+    """The file name of a shrunk scenario, made by the suite from its id and a slug of the
+    disagreement's kind and check (letters, digits and hyphens only); ``None`` when the id
+    is not one the suite mints, so that nothing read from a shard ever names a file."""
+    if len(scenario_id) != 4 or any(c not in ID_ALPHABET for c in scenario_id):
+        return None
+    words = "".join(c if c.isascii() and c.isalnum() else "-" for c in f"{kind}-{check}".lower())
+    slug = "-".join(part for part in words.split("-") if part)[:60].rstrip("-")
+    return f"fuzz-{scenario_id.lower()}-{slug or 'disagreement'}.yaml"
 
 
 def _flow(value: Any) -> str:
@@ -62,11 +74,14 @@ def _step(step: Any, wire: dict[str, Any]) -> dict[str, Any]:
 def scenario_yaml(scenario: Scenario, header: str) -> str:
     """The scenario as a YAML file (``header`` becomes comment lines at the top)."""
     wire = input_json(scenario.input())
-    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    # Every line of text (an adapter's answers are quoted in it) goes through the escaper:
+    # a control character is not allowed anywhere in YAML, and a line separator or a bidi
+    # override would make a comment or a block read otherwise than it parses.
+    lines = [f"# {one_line(line)}".rstrip() for line in header.splitlines()]
     lines.append(f"id: '{scenario.id}'")  # quoted: an id such as 5387 is not a number
-    lines.append(f"title: {_scalar(scenario.title)}")
+    lines.append(f"title: {_scalar(one_line(scenario.title))}")
     lines.append(f"rules: {_flow(list(scenario.rules))}")
-    lines.append("assert: " + _scalar(scenario.assertion))
+    lines.append("assert: " + _scalar(one_line(scenario.assertion)))
     if scenario.profile is not None:
         lines.append(f"profile: {scenario.profile}")
     if scenario.variants:
@@ -74,7 +89,8 @@ def scenario_yaml(scenario: Scenario, header: str) -> str:
     lines.append(f"tags: {_flow(list(scenario.tags))}")
     if scenario.explanation:
         lines.append("explanation: |")
-        lines += ["  " + line if line else "" for line in scenario.explanation.splitlines()]
+        explanation = clean_text(scenario.explanation).splitlines()
+        lines += ["  " + line if line else "" for line in explanation]
     lines.append("setup:")
     text = "\n".join(lines) + "\n" + _block(wire["setup"], 2) + "steps:\n"
     for step, step_wire in zip(scenario.steps, wire["steps"], strict=True):

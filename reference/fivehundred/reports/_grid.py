@@ -1,9 +1,8 @@
-"""The report's tables: drawn exactly as rich's default ``Table`` draws them, in a tenth
-of the time.
+"""The report's tables: drawn exactly as rich's default ``Table`` draws them, for less.
 
 ``verify`` prints three tables of about 120 rows in all, and rich measures and lays out
-every cell of a ``Table`` as a general renderable: about 0.7 ms a row, most of the time
-the report takes.  A :class:`Grid` holds only single-line text cells, so its layout is a
+every cell of a ``Table`` as a general renderable, which was most of the time the report
+took.  A :class:`Grid` holds only single-line text cells, so its layout is a
 column width each; it yields the very segments rich's ``Table`` would (a test compares
 the two, with and without colour) and hands the table to rich whenever it does not fit
 the console, where rich's shrinking and wrapping are wanted.

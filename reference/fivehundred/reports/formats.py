@@ -32,7 +32,7 @@ from ..verify.verification import (
 from . import REPORT_FORMATS
 from .text import checkpoint_place
 
-__all__ = ["FORMATS", "mismatch_text", "render", "to_json"]
+__all__ = ["FORMATS", "md_code", "md_text", "mismatch_text", "render", "to_json"]
 
 REPORT_SCHEMA_ID = "https://fivehundred.example/schema/report.schema.json"
 
@@ -199,12 +199,11 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
         time=f"{entry.seconds:.6f}",
     )
     outcome = entry.outcome
-    if outcome is Outcome.EXPECTED_FAILURE:
+    if outcome is Outcome.EXPECTED_FAILURE:  # a pass for CI, marked as what it is
         assert entry.expectation is not None
+        marks = ET.SubElement(case, "properties")
         ET.SubElement(
-            case,
-            "skipped",
-            message=_xml_text(_expected_label(entry)),
+            marks, "property", name="expected_failure", value=_xml_text(_expected_label(entry))
         )
     elif outcome is Outcome.SKIPPED:
         ET.SubElement(case, "skipped", message=_xml_text(entry.verdict.message or "skipped"))
@@ -252,9 +251,7 @@ def _counts(entries: list[Entry], verification: Verification) -> dict[str, str]:
         "tests": str(len(entries)),
         "failures": str(failures),
         "errors": str(sum(1 for e in entries if e.outcome is Outcome.ERRORED)),
-        "skipped": str(
-            sum(1 for e in entries if e.outcome in (Outcome.SKIPPED, Outcome.EXPECTED_FAILURE))
-        ),
+        "skipped": str(sum(1 for e in entries if e.outcome is Outcome.SKIPPED)),
         "time": f"{sum(e.seconds for e in entries):.6f}",
     }
 
@@ -262,8 +259,11 @@ def _counts(entries: list[Entry], verification: Verification) -> dict[str, str]:
 def render_junit(verification: Verification) -> str:
     """``testsuites`` > one ``testsuite`` per area > one ``testcase`` per scenario.
 
-    Expected failures are ``skipped`` (as pytest reports xfail); an unexpected pass
-    that fails the run is a ``failure``.
+    An expected failure is a passing ``testcase`` carrying the property
+    ``expected_failure`` (what was expected), as pytest marks an xfail with a property:
+    a CI dashboard then counts a healthy run's known failures as passes, not as
+    hundreds of skips, and ``skipped`` is kept for what really did not run.  An
+    unexpected pass that fails the run is a ``failure``.
     """
     v = verification
     root = ET.Element("testsuites", name=_xml_text(f"fivehundred {v.suite_version}: {_title(v)}"))
@@ -387,12 +387,12 @@ _COLUMNS = (
 )
 
 
-def _md(text: str) -> str:
+def md_text(text: str) -> str:
     """Text safe inside a table cell or list item."""
     return re.sub(r"([\\`*_<>|\[\]])", r"\\\1", one_line(text))
 
 
-def _md_code(text: str) -> str:
+def md_code(text: str) -> str:
     text = one_line(text)
     return f"`` {text} ``" if "`" in text else f"`{text}`"
 
@@ -404,11 +404,11 @@ def render_markdown(verification: Verification) -> str:
     homepage = f" ([homepage]({info.homepage}))" if info.homepage else ""
     totals = v.totals()
     word, _, rest = v.headline().partition(": ")
-    verdict = f"**{_md(word)}**: {_md(rest)}"
+    verdict = f"**{md_text(word)}**: {md_text(rest)}"
     lines = [
-        f"# Five Hundred conformance: {_md(info.name)} {_md(info.version)}",
+        f"# Five Hundred conformance: {md_text(info.name)} {md_text(info.version)}",
         "",
-        f"Suite {v.suite_version} (protocol {v.protocol_version}), {_md(info.language)}"
+        f"Suite {v.suite_version} (protocol {v.protocol_version}), {md_text(info.language)}"
         f"{homepage}, {v.mode} mode, {v.started_at}.",
         "",
         verdict.rstrip(".") + ".",
@@ -421,7 +421,7 @@ def render_markdown(verification: Verification) -> str:
         areas.setdefault(entry.scenario.area or "-", []).append(entry)
     for area in sorted(areas):
         cells = [str(sum(1 for e in areas[area] if e.outcome is o)) for _, o in _COLUMNS]
-        lines.append(f"| {_md(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
+        lines.append(f"| {md_text(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
     cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
     lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
     profiles = v.by_profile()
@@ -435,7 +435,7 @@ def render_markdown(verification: Verification) -> str:
             "|---|---:|---:|---:|---:|---:|",
         ]
         lines += [
-            f"| {_md(p.rule)} | {p.passed} | {p.failed} | {p.expected_failures} "
+            f"| {md_text(p.rule)} | {p.passed} | {p.failed} | {p.expected_failures} "
             f"| {p.skipped} | {p.partly_checked} |"
             for p in profiles
         ]
@@ -453,7 +453,7 @@ def render_markdown(verification: Verification) -> str:
     )
     for counts in v.by_rule():
         lines.append(
-            f"| {_md(counts.rule)} | {counts.passed} | {counts.failed} | "
+            f"| {md_text(counts.rule)} | {counts.passed} | {counts.failed} | "
             f"{counts.expected_failures} | {counts.skipped} | {counts.partly_checked} | "
             f"{counts.unchecked} |"
         )
@@ -469,17 +469,18 @@ def render_markdown(verification: Verification) -> str:
     if partly:
         lines.extend(["", "## Unchecked", ""])
         for entry in partly:
-            items = ", ".join(f"step {u.number} {_md_code(u.what)}" for u in entry.unchecked)
+            items = ", ".join(f"step {u.number} {md_code(u.what)}" for u in entry.unchecked)
             reasons = "; ".join(sorted({u.why for u in entry.unchecked}))
             lines.append(
-                f"- **{entry.scenario.id}** {_md(entry.scenario.title)}: {items} ({_md(reasons)})"
+                f"- **{entry.scenario.id}** {md_text(entry.scenario.title)}: {items} "
+                f"({md_text(reasons)})"
             )
     skips = skips_by_reason(v)
     if skips:
         lines.extend(["", "## Skipped", ""])
         for reason, skipped in skips.items():
             ids = ", ".join(e.scenario.id for e in skipped)
-            lines.append(f"- {len(skipped)}: {_md(reason)} ({ids})")
+            lines.append(f"- {len(skipped)}: {md_text(reason)} ({ids})")
     return clean_text("\n".join(lines) + "\n")
 
 
@@ -490,18 +491,18 @@ def _md_section(heading: str, entries: list[Entry], verification: Verification) 
     for entry in entries:
         scenario = entry.scenario
         lines.append(
-            f"- **{scenario.id}** {_md(scenario.title)} ({_md(scenario.area or '-')}): "
-            f"{_md(_summary_line(entry))}"
+            f"- **{scenario.id}** {md_text(scenario.title)} ({md_text(scenario.area or '-')}): "
+            f"{md_text(_summary_line(entry))}"
         )
         for m in entry.verdict.mismatches:
             step = _step_text(entry, m.step)
-            what = "" if m.what == step else f"{_md_code(m.what)} "
+            what = "" if m.what == step else f"{md_code(m.what)} "
             place = checkpoint_place(entry, m.step)
-            at = f" ({_md_code(place)})" if place else ""
-            lines.append(f"  - step {m.number} {_md_code(step)}: {what}{_md(m.describe())}{at}")
+            at = f" ({md_code(place)})" if place else ""
+            lines.append(f"  - step {m.number} {md_code(step)}: {what}{md_text(m.describe())}{at}")
         if entry.expectation is not None and entry.expectation.link:
             lines.append(f"  - tracked in <{entry.expectation.link}>")
-        lines.append(f"  - rerun: {_md_code(verification.rerun_command(scenario))}")
+        lines.append(f"  - rerun: {md_code(verification.rerun_command(scenario))}")
     return lines
 
 

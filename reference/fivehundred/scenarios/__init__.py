@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._yaml import Mark, SourceMap
+    from ._yaml import Mark, SourceMap, YamlSourceError, load_yaml
     from .corpus import (
         ID_ALPHABET,
         Corpus,
@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 _LAZY = {
     "Mark": "._yaml",
     "SourceMap": "._yaml",
+    "YamlSourceError": "._yaml",
+    "load_yaml": "._yaml",
     "ID_ALPHABET": ".corpus",
     "Corpus": ".corpus",
     "FileResult": ".corpus",
@@ -135,6 +137,7 @@ __all__ = [
     "Setup",
     "SourceMap",
     "Step",
+    "YamlSourceError",
     "display_path",
     "expected_rejection",
     "format_path",
@@ -142,6 +145,7 @@ __all__ = [
     "input_json",
     "load_corpus",
     "load_file",
+    "load_yaml",
     "read_retired_ids",
     "scenario_from_document",
     "spelled_deck",

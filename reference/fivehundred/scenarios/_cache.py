@@ -1,7 +1,8 @@
 """A cache of scenario documents that passed YAML and the schema, by their content.
 
 PyYAML is most of the time of loading a corpus; a file whose text was already
-checked is read back from a JSON copy instead (about a hundred times faster).  The
+checked is read back from a JSON copy instead, far quicker (the figures: the benchmarks
+page of the site).  The
 key is a hash of the text together with the suite version and the scenario schema,
 so an edited file, a new schema or a new version of the suite is checked again from
 the YAML.  Only documents that passed the schema are stored, and a cache that cannot
@@ -11,7 +12,9 @@ An entry is believed only under the code that checked it (:func:`checked_by`, a 
 of this package's source and of the versions of PyYAML, jsonschema and jsonschema-rs).
 Each code keeps its entries in a folder of its own, so two checkouts or installs of
 different code sharing one cache do not overwrite each other's entries on every run;
-the folders of the few most recently used codes are kept and older ones removed.  An
+the folders of the few most recently used codes are kept and older ones removed: only
+folders the suite made, which hold its marker file, so a ``code-*`` folder of the user's
+own in ``$FIVEHUNDRED_CACHE`` is never touched.  An
 entry also says whether lint found the document clean; lint is a function of the
 document and that code alone, so a clean verdict is reused (as ruff and mypy reuse
 theirs).
@@ -59,8 +62,13 @@ class Entry(NamedTuple):
 
 
 _CODE_FOLDER = "code-"
-"""The prefix of a code's folder (followed by :func:`checked_by`): pruning removes only
-folders named so, since ``$FIVEHUNDRED_CACHE`` may name a folder holding other things."""
+"""The prefix of a code's folder (followed by :func:`checked_by`)."""
+MARKER = ".fivehundred-cache"
+"""A file the suite writes into each code's folder it makes, holding :data:`_MARK`.
+``$FIVEHUNDRED_CACHE`` may name a folder holding the user's own things, ``code-*``
+folders among them: pruning removes only a folder named as a code's that holds this
+file, never anything else."""
+_MARK = b"fivehundred scenario cache: a code's checked documents; safe to delete\n"
 KEEP_CODES = 4
 """How many codes' folders are kept: a few checkouts or branches in use side by side."""
 
@@ -164,7 +172,7 @@ def _prune(root: str, keep: int = KEEP_CODES) -> None:
     modification time, which every process that reads or stores an entry refreshes.
     Only folders named as a code's are touched; one that vanishes or resists meanwhile
     is left alone (a process still using it just misses)."""
-    import shutil  # here, not at the top: with bz2 and lzma, 4 ms of every warm start
+    import shutil  # here, not at the top: it imports bz2 and lzma, which a warm start skips
 
     try:
         with os.scandir(root) as entries:
@@ -175,13 +183,34 @@ def _prune(root: str, keep: int = KEEP_CODES) -> None:
             ]
     except OSError:
         return
+    folders = [(used, path) for used, path in folders if _is_ours(path)]
     folders.sort(reverse=True)
     for _, path in folders[keep:]:
         shutil.rmtree(path, ignore_errors=True)
     if os.environ.get(CACHE_VARIABLE) is None:
-        # Our own default folder held one flat folder for every code until 1 December
-        # 2026; nothing reads it any more.
+        # An older layout of our own default folder kept one flat folder for every code;
+        # nothing reads it any more.
         shutil.rmtree(os.path.join(os.path.dirname(root), "documents"), ignore_errors=True)
+
+
+def _is_ours(folder: str) -> bool:
+    """Whether ``folder`` holds the marker the suite writes into each code's folder."""
+    try:
+        return read_regular_file(os.path.join(folder, MARKER), limit=len(_MARK)) == _MARK
+    except FileRefused:
+        return False
+
+
+def _make_code_folder(folder: str) -> None:
+    """Make this code's folder with its marker, then prune the old ones."""
+    os.makedirs(folder, exist_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    marker = os.open(os.path.join(folder, MARKER), flags, 0o666)  # never through a link
+    try:
+        os.write(marker, _MARK)
+    finally:
+        os.close(marker)
+    _prune(os.path.dirname(folder))
 
 
 def _seal(key: str, body: bytes) -> bytes:
@@ -230,8 +259,7 @@ def store(
         body = json.dumps(stored, ensure_ascii=False, allow_nan=False).encode("utf-8")
         code_folder = _code_folder()
         if not os.path.isdir(code_folder):
-            os.makedirs(code_folder, exist_ok=True)
-            _prune(os.path.dirname(code_folder))
+            _make_code_folder(code_folder)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
     except (OSError, TypeError, ValueError):

@@ -118,8 +118,8 @@ def schema_errors(
 ) -> list[tuple[DocPath, str, bool]]:
     """Every schema violation as (path, message, points-at-key), in document order.
 
-    Most documents are valid, and the compiled jsonschema-rs validator says so about a
-    hundred times faster than jsonschema; only a document it refuses is walked with
+    Most documents are valid, and the compiled jsonschema-rs validator says so much faster
+    than jsonschema; only a document it refuses is walked with
     jsonschema, whose errors carry the paths that become line and column.
     """
     if surely_valid(document, schema_name):

@@ -203,6 +203,54 @@ def _in_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: (d.line, d.column))
 
 
+def read_text_file(path: Path) -> tuple[str | None, list[Diagnostic]]:
+    """The text of a file from outside (a scenario file, a dispute record), or why not:
+    a regular file within the size limit (:func:`~fivehundred.safety.read_regular_file`)
+    holding UTF-8 text."""
+    try:
+        return read_regular_file(path).decode("utf-8"), []
+    except FileRefused as error:
+        return None, [_diag(path, None, (), str(error), "io")]
+    except UnicodeDecodeError as error:
+        message = f"cannot read file: not UTF-8 text ({error.reason} at byte {error.start})"
+        return None, [_diag(path, None, (), message, "io")]
+
+
+def checked_document(
+    path: Path, text: str, schema_name: str, expected: str
+) -> tuple[Any, SourceMap | None, list[Diagnostic]]:
+    """The one way a YAML file from outside becomes a document: safe YAML within the
+    limits, a mapping (``expected`` names its first keys), JSON values only (an unquoted
+    date, ``.nan``, a set: each reported where it is), no decimal number, then the JSON
+    Schema ``schema_name``.  Returns the document and its source map, or the problems."""
+    try:
+        document, source, plain = load_yaml_plain(text)
+    except YamlSourceError as error:
+        mark = error.mark
+        where = format_path(error.path)
+        return (
+            None,
+            None,
+            [Diagnostic(display_path(path), mark.line, mark.column, where, error.message, "yaml")],
+        )
+    if not isinstance(document, dict):
+        found = type(document).__name__
+        message = f"expected a mapping with {expected}, …; found a {found}"
+        return None, source, [_diag(path, source, (), message, "schema")]
+    foreign = [] if plain else non_json_values(document) + _decimals(document)
+    if foreign:
+        problems = [_diag(path, source, where, message, "schema") for where, message in foreign]
+        return None, source, _in_order(problems)
+    errors = schema_errors(document, schema_name)
+    if errors:
+        problems = [
+            _diag(path, source, where, message, "schema", at_key)
+            for where, message, at_key in errors
+        ]
+        return None, source, _in_order(problems)
+    return document, source, []
+
+
 def load_file(
     path: Path, root: Path | None = None, *, resolved_root: Path | None = None
 ) -> FileResult:
@@ -211,75 +259,28 @@ def load_file(
     ``resolved_root`` is the root already resolved (a corpus resolves its root
     once, not once per file)."""
     root = root or scenarios_dir()
-    try:
-        text = read_regular_file(path).decode("utf-8")
-    except FileRefused as error:
-        return FileResult(path, None, [_diag(path, None, (), str(error), "io")])
-    except UnicodeDecodeError as error:
-        message = f"cannot read file: not UTF-8 text ({error.reason} at byte {error.start})"
-        return FileResult(path, None, [_diag(path, None, (), message, "io")])
+    text, problems = read_text_file(path)
+    if text is None:
+        return FileResult(path, None, problems)
     cached = _cache.lookup(text)
     if cached is not None:
-        source = SourceMap(text=text)
         try:
             return _checked(
-                path, root, cached.document, source, resolved_root, lint=not cached.lint_clean
+                path,
+                root,
+                cached.document,
+                SourceMap(text=text),
+                resolved_root,
+                lint=not cached.lint_clean,
             )
         except Exception:  # an entry that reads back as no checked document: use the YAML
             pass
-    try:
-        document, source, plain = load_yaml_plain(text)
-    except YamlSourceError as error:
-        return FileResult(
-            path,
-            None,
-            [
-                Diagnostic(
-                    display_path(path),
-                    error.mark.line,
-                    error.mark.column,
-                    format_path(error.path),
-                    error.message,
-                    "yaml",
-                )
-            ],
-        )
-    if not isinstance(document, dict):
-        found = type(document).__name__
-        return FileResult(
-            path,
-            None,
-            [
-                _diag(
-                    path,
-                    source,
-                    (),
-                    f"expected a mapping with id, title, rules, …; found a {found}",
-                    "schema",
-                )
-            ],
-        )
-    foreign = [] if plain else non_json_values(document) + _decimals(document)
-    if foreign:
-        return FileResult(
-            path,
-            None,
-            _in_order(
-                [_diag(path, source, where, message, "schema") for where, message in foreign]
-            ),
-        )
-    problems = schema_errors(document)
-    if problems:
-        return FileResult(
-            path,
-            None,
-            _in_order(
-                [
-                    _diag(path, source, where, message, "schema", at_key)
-                    for where, message, at_key in problems
-                ]
-            ),
-        )
+    document, found, problems = checked_document(
+        path, text, _cache.SCENARIO_SCHEMA, "id, title, rules"
+    )
+    if document is None or found is None:
+        return FileResult(path, None, problems)
+    source = found
     result = _checked(path, root, document, source, resolved_root)
     _cache.store(text, document, lint_clean=result.scenario is not None)
     if result.scenario is not None:

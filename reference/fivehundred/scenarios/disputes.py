@@ -27,11 +27,9 @@ from typing import Any
 
 from ..engine import get_profile
 from ..resources import scenarios_dir
-from ..safety import FileRefused, read_regular_file
 from . import _cache
-from ._schema import schema_errors
-from ._yaml import SourceMap, YamlSourceError, load_yaml
-from .corpus import DISPUTES_DIR, display_path, load_corpus
+from ._yaml import SourceMap
+from .corpus import DISPUTES_DIR, checked_document, display_path, load_corpus, read_text_file
 from .diagnostics import Diagnostic, DocPath, format_path
 from .model import Scenario
 from .rulings import anchor_exists, unknown_anchor_message
@@ -252,35 +250,21 @@ def dispute_from_document(
 
 
 def load_dispute_file(path: Path) -> tuple[Dispute | None, list[Diagnostic]]:
-    """One record: safe YAML, the schema, and its id against its file name."""
-    try:
-        text = read_regular_file(path).decode("utf-8")
-    except FileRefused as error:
-        return None, [_diag(path, None, (), str(error), "io")]
-    except UnicodeDecodeError as error:
-        return None, [_diag(path, None, (), f"cannot read file: not UTF-8 text ({error})", "io")]
+    """One record, read as a scenario file is (:func:`~.corpus.read_text_file`, then
+    :func:`~.corpus.checked_document`: safe YAML, JSON values only, the schema), and its
+    id against its file name."""
+    text, problems = read_text_file(path)
+    if text is None:
+        return None, problems
     cached = _cache.lookup(text, DISPUTE_SCHEMA)
     if cached is not None:
         try:
             return _checked(path, cached.document, SourceMap(text=text))
         except Exception:  # an entry that reads back as no checked record: use the YAML
             pass
-    try:
-        document, source = load_yaml(text)
-    except YamlSourceError as error:
-        return None, [
-            Diagnostic(
-                display_path(path),
-                error.mark.line,
-                error.mark.column,
-                "(document)",
-                error.message,
-                "yaml",
-            )
-        ]
-    errors = schema_errors(document, DISPUTE_SCHEMA)
-    if errors:
-        return None, [_diag(path, source, where, message, "schema") for where, message, _ in errors]
+    document, source, problems = checked_document(path, text, DISPUTE_SCHEMA, "id, title")
+    if document is None or source is None:
+        return None, problems
     _cache.store(text, document, DISPUTE_SCHEMA)
     return _checked(path, document, source)
 
@@ -333,8 +317,11 @@ def load_disputes(folder: Path | None = None) -> DisputeSet:
     records: list[Dispute] = []
     diagnostics: list[Diagnostic] = []
     if not folder.is_dir():
-        return DisputeSet(records, diagnostics)
-    for path in sorted(folder.glob("*.yaml")):
+        problem = _not_a_folder(folder)
+        return DisputeSet(records, [problem] if problem else [])
+    files, problem = _yaml_files(folder)
+    diagnostics += [problem] if problem else []
+    for path in files:
         record, problems = load_dispute_file(path)
         diagnostics += problems
         if record is not None:
@@ -346,6 +333,30 @@ def is_record_file(path: Path) -> bool:
     """Whether ``path`` names a dispute record: a file in a ``disputes`` folder (also
     when typed from inside that folder, as ``x.yaml``)."""
     return path.absolute().parent.name == DISPUTES_DIR and not path.is_dir()
+
+
+def _not_a_folder(folder: Path) -> Diagnostic | None:
+    """A problem when something that is not a folder stands where the records' folder
+    belongs (a file, a link to nothing or to itself): its records would otherwise go
+    unchecked with 0 problems reported.  ``None`` when nothing is there."""
+    if not os.path.lexists(folder):
+        return None
+    try:
+        os.stat(folder)
+        what = "it is not a folder"
+    except OSError as error:
+        what = f"it cannot be followed: {error.strerror or error}"
+    message = f"the dispute records' folder cannot be searched: {what}"
+    return Diagnostic(display_path(folder), 1, 1, "(folder)", message, "io")
+
+
+def _real(path: Path) -> Path:
+    """Where ``path`` really is, to read each file once; a link that cannot be followed
+    (a loop) stands for itself, and reading it reports why."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # Python 3.11 says "Symlink loop" as a RuntimeError
+        return path.absolute()
 
 
 def _yaml_files(folder: Path) -> tuple[list[Path], Diagnostic | None]:
@@ -381,11 +392,13 @@ def _record_groups(
             files, problem = _yaml_files(root / DISPUTES_DIR)
             problems += [problem] if problem else []
         else:
+            problem = _not_a_folder(root / DISPUTES_DIR) if root.is_dir() else None
+            problems += [problem] if problem else []
             continue
-        known, given_beside = groups.get(folder.resolve(), ({}, False))
+        known, given_beside = groups.get(_real(folder), ({}, False))
         for path in files:  # keyed by where the file really is: each read once
-            known.setdefault(path.resolve(), path)
-        groups[folder.resolve()] = (known, given_beside or beside)
+            known.setdefault(_real(path), path)
+        groups[_real(folder)] = (known, given_beside or beside)
     found = [(folder, list(files.values()), beside) for folder, (files, beside) in groups.items()]
     return found, problems
 

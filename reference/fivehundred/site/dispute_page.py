@@ -35,11 +35,15 @@ from ..scenarios.disputes import (
     pair_problems,
     paired_by_answer,
 )
-from .generator import SiteModel, _escape, _indent, example_block, relative_link, scenario_uri
+from .card_markup import _escape
+from .disputes import profile_target
+from .generator import SiteModel, _indent, example_block, relative_link, scenario_uri
+from .labels import label
 
 DISPUTES_PAGE = "disputes.md"
 TABLE_MARKER = "<!-- fivehundred:disputes-table -->"
 REST_MARKER = "<!-- fivehundred:disputes-rest -->"
+_TABLE_LINE = re.compile(r"^([ \t]*)" + re.escape(TABLE_MARKER) + r"[ \t]*$", re.M)
 _ENTRY_MARKER = re.compile(r"^<!-- fivehundred:dispute ([a-z0-9-]+) -->[ \t]*$", re.M)
 
 PROFILES_DIR = "profiles/"
@@ -60,10 +64,24 @@ def _url(url: str) -> str:
     return url.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
 
 
-def source_markdown(source: Mapping[str, str]) -> str:
-    """One source: ``seed 002, section`` or a link to the publication, with its note."""
+SOURCE_PAGES = {
+    "000": "sources/australian-rules.md",
+    "002": "sources/american-rules.md",
+    "003": "sources/three-handed-game.md",
+    "004": "sources/polish-variations.md",
+}
+"""The page describing each source document, by its seed number."""
+
+
+def source_markdown(source: Mapping[str, str], page_uri: str = DISPUTES_PAGE) -> str:
+    """One source as a player knows it (``the American rules with Nullo, section``, linked
+    to the page describing it) or a link to the publication, with its note."""
     if "seed" in source:
-        text = f"seed {source['seed'][:3]}, {_escape(source['section'])}"
+        number = source["seed"][:3]
+        page = SOURCE_PAGES.get(number)
+        name = label(f"source.{number}") if page else f"seed {number}"
+        named = f"[{name}]({relative_link(page_uri, page)})" if page else name
+        text = f"{named}, {_escape(source['section'])}"
     else:
         text = f"[{_escape(source['title'])}]({_url(source['url'])})"
     note = source.get("note")
@@ -95,14 +113,14 @@ def answer_tab(
         "",
         f"*Profiles:* {profiles}",
         "",
-        "*Sources:* " + "; ".join(source_markdown(s) for s in answer.sources) + ".",
+        "*Sources:* " + "; ".join(source_markdown(s, page_uri) for s in answer.sources) + ".",
         "",
     ]
     if shown:
         noun = "scenario" if len(shown) == 1 else "scenarios"
         body += [f"*Paired {noun}* (run under `{shown[0].profile_label}`):", ""]
         for scenario in shown:
-            block = example_block(scenario, "", False, page_uri, model, open_=True)
+            block = example_block(scenario, "", False, page_uri, model, open_=True, stepped=False)
             block[0] = block[0].replace(
                 f"Example {scenario.id} · ", f"Example {scenario.id} · {scenario.profile_label} · "
             )
@@ -112,10 +130,51 @@ def answer_tab(
     return [f'=== "{label}"', "", *_indent(body), ""]
 
 
+ANSWERS_CLASS = "fh-answers"
+MORE_CLASS = "fh-dispute-more"
+"""The folded box of an entry: what a contributor checks (sources, worked examples, notes)."""
+
+
+def _rule_sets(answer: Answer, model: SiteModel, page_uri: str) -> str:
+    """The rule sets taking an answer, each linked to the page describing it."""
+    if not answer.profiles:
+        return "*none of the suite's rule sets*"
+    names = []
+    for profile in answer.profiles:
+        target = profile_target(profile, model.profile_pages)
+        if target is None:
+            names.append(f"`{profile}`")
+            continue
+        path, hash_, fragment = target.partition("#")
+        names.append(f"[`{profile}`]({relative_link(page_uri, path)}{hash_}{fragment})")
+    return ", ".join(names)
+
+
+def answers_side_by_side(record: Dispute, model: SiteModel, page_uri: str) -> list[str]:
+    """The answers of a dispute next to each other (stacked on a phone), each with the rule
+    sets that take it; the first is the default profile's."""
+    lines = [f'<div class="{ANSWERS_CLASS}" markdown>', ""]
+    for index, answer in enumerate(record.answers):
+        kind = "fh-answer fh-default" if index == 0 else "fh-answer"
+        lines += [
+            f'<div class="{kind}" markdown>',
+            "",
+            f"**{_escape(answer.summary)}**",
+            "",
+            f"<small>Taken by:</small> {_rule_sets(answer, model, page_uri)}",
+            "",
+            "</div>",
+            "",
+        ]
+    return [*lines, "</div>", ""]
+
+
 def dispute_entry(
     record: Dispute, scenarios: Sequence[Scenario], model: SiteModel, page_uri: str
 ) -> list[str]:
-    """One record: heading (anchored by its id), question, status, answers as tabs, notes."""
+    """One record: heading (anchored by its id), the question, the answers side by side
+    with the rule sets taking each; then, folded, the status, the rulings, each answer's
+    sources and paired scenarios as tabs, and the notes."""
     by_id = {s.id: s for s in scenarios}
     shown = paired_by_answer(record, by_id)
     facts = [f"**Status:** {record.status}", f"**id:** `{record.id}`"]
@@ -126,15 +185,18 @@ def dispute_entry(
     lines = [
         f"### {_escape(record.title)} {{#{record.id}}}",
         "",
-        f"**Question.** {_escape(record.question)}  ",
-        " · ".join(facts),
+        f"{_escape(record.question)}",
+        "{: .fh-question }",
         "",
+        *answers_side_by_side(record, model, page_uri),
     ]
+    more = [" · ".join(facts), ""]
     for index, answer in enumerate(record.answers):
-        lines += answer_tab(answer, shown[answer.id], model, page_uri, default=index == 0)
+        more += answer_tab(answer, shown[answer.id], model, page_uri, default=index == 0)
     if record.notes.strip():
-        lines += ['??? note "Notes"', "", *_indent(record.notes.strip().splitlines()), ""]
-    return lines
+        more += ["**Notes.**", "", *record.notes.strip().splitlines(), ""]
+    title = "Sources and worked examples" if count else "Sources"
+    return [*lines, f'??? {MORE_CLASS} "{title}"', "", *_indent(more), ""]
 
 
 def disputes_table(
@@ -187,8 +249,12 @@ def fill_disputes_page(
 
     markdown = _ENTRY_MARKER.sub(entry, markdown)
     if TABLE_MARKER in markdown:
-        table = "\n".join(disputes_table(records, placed, scenarios))
-        markdown = markdown.replace(TABLE_MARKER, table)
+        table = disputes_table(records, placed, scenarios)
+
+        def indented(match: re.Match[str]) -> str:  # the marker may sit in a folded box
+            return "\n".join(match.group(1) + line if line else "" for line in table)
+
+        markdown = _TABLE_LINE.sub(indented, markdown)
     rest = [r for r in records if r.id not in placed]
     rest_lines = ["## Other disputes", ""] if rest and placed else []
     rest_lines += [line for r in rest for line in dispute_entry(r, scenarios, model, page_uri)]

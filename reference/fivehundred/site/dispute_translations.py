@@ -21,7 +21,7 @@ import yaml
 
 from fivehundred.scenarios.disputes import Dispute
 
-from .labels import DEFAULT_LANGUAGE
+from .translation import DEFAULT_LANGUAGE
 
 
 def translations_file(language: str) -> Path:

@@ -21,7 +21,6 @@ into ``mkdocs build``.
 
 from __future__ import annotations
 
-import html
 import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,10 +32,8 @@ from ..engine import (
     card_token,
     deal_packets,
     get_profile,
-    parse_bid,
     parse_card,
 )
-from ..engine.cards import card_display, card_suit, sort_key
 from ..scenarios import (
     ORDERED,
     ActionStep,
@@ -58,13 +55,15 @@ from ..scenarios.narration import (
     CardsPart,
     SuitPart,
     step_parts,
-    suit_runs,
-    suit_symbol,
 )
 from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
 from ..scenarios.vocabulary import Rendering, observation
 from . import disputes as _disputes
+from .card_markup import _escape, call_html, card_html, cards_html, hand_html, suit_html
 from .disputes import DISPUTES_PAGE, disputes_by_clause, profile_target
+from .labels import DEFAULT_LANGUAGE, label, reason
+from .table_drawing import stepper_html
+from .table_states import frames
 
 RULES_DIR = "rules/"
 """Pages under this folder of the docs are the rules text; only they define clauses."""
@@ -111,7 +110,6 @@ _ANY_HEADING = re.compile(r"^(#{1,6})[ \t]")
 _ID_IN_ATTRS = re.compile(r"(?:^|\s)#([A-Za-z0-9_-]+)")
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _NUMBER = re.compile(r"^(\d+)\.\s")
-_RED = frozenset({"D", "H"})
 _SEATS = ("N", "E", "S", "W")
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
@@ -191,6 +189,9 @@ class SiteModel:
     """Clause anchor → the dispute records whose ``rulings`` list it."""
     profile_pages: dict[str, str] = field(default_factory=dict)
     """Profile or toggle name → the docs page (``uri`` or ``uri#anchor``) describing it."""
+    language: str = DEFAULT_LANGUAGE
+    """The language the drawn tables of its pages are labelled in (the site hook sets it
+    for each language it builds; :mod:`.labels`)."""
     _citations: dict[str, list[Citation]] | None = field(default=None, repr=False)
 
     @classmethod
@@ -313,37 +314,6 @@ def relative_link(from_uri: str, to_uri: str) -> str:
 # ---- cards, calls and values as HTML ------------------------------------------------
 
 
-def _escape(text: str) -> str:
-    return html.escape(text, quote=False)
-
-
-def card_html(token: str) -> str:
-    """One card with its suit symbol; red suits and the joker get a CSS class."""
-    try:
-        card = parse_card(token)
-    except NotationError:
-        return f"<code>{_escape(token)}</code>"
-    suit = card_suit(card)
-    if suit is None:
-        return '<span class="fh-card fh-joker">Joker</span>'
-    colour = " fh-red" if suit.letter in _RED else ""
-    return f'<span class="fh-card{colour}">{_escape(card_display(card))}</span>'
-
-
-def cards_html(tokens: Sequence[str], *, group: bool = True, in_order: bool = False) -> str:
-    """Cards in display order (by suit, high first), or ``in_order`` as given (a deck)."""
-    if not tokens:
-        return "<em>none</em>"
-    try:
-        cards = [parse_card(t) for t in tokens]
-    except NotationError:
-        return " ".join(card_html(t) for t in tokens)
-    if not in_order:
-        cards.sort(key=sort_key)
-    runs = suit_runs(cards) if group else [cards]
-    return " &ensp;".join(" ".join(card_html(card_token(c)) for c in run) for run in runs)
-
-
 def deck_html(tokens: Sequence[str], run: int = 5) -> str:
     """A deck in its given order, in runs numbered by position (``1–5``, ``6–10``, …).
 
@@ -358,28 +328,6 @@ def deck_html(tokens: Sequence[str], run: int = 5) -> str:
         cards = cards_html(chunk, group=False, in_order=True)
         runs.append(f'<span class="fh-run"><small>{label}</small> {cards}</span>')
     return " ".join(runs)
-
-
-def suit_html(letter: str) -> str:
-    colour = " fh-red" if letter in _RED else ""
-    return f'<span class="fh-suit{colour}">{suit_symbol(letter)}</span>'
-
-
-def call_html(token: str) -> str:
-    """A call or contract: ``7♥`` with a red heart, ``misère``, ``open misère``, ``pass``."""
-    if token == "PASS":
-        return "pass"
-    try:
-        bid = parse_bid(token)
-    except NotationError:
-        return f"<code>{_escape(token)}</code>"
-    if bid.strain is None:
-        return "open misère" if token == "OMIS" else "misère"
-    letter = bid.strain.token
-    if letter == "NT":
-        return f'<span class="fh-bid">{bid.level}NT</span>'
-    colour = " fh-red" if letter in _RED else ""
-    return f'<span class="fh-bid{colour}">{bid.level}{suit_symbol(letter)}</span>'
 
 
 def action_html(token: str) -> str:
@@ -477,13 +425,22 @@ _STARTS = {
 }
 
 
-def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
+def setup_markdown(
+    scenario: Scenario,
+    *,
+    raw_html: bool = False,
+    drawn: bool = False,
+    stepped: bool = True,
+    language: str = DEFAULT_LANGUAGE,
+) -> list[str]:
     """The starting position: a one-line summary and the hands, one line per seat.
 
     ``raw_html`` writes the hands as an HTML block, which Markdown passes through
     untouched (much faster to build); only at the top level of a page, never inside
     an indented box.  Hands read like a hand record (by suit, high card first),
-    because that is how players read a deal at a glance.
+    because that is how players read a deal at a glance.  ``drawn`` shows them as a
+    card table instead, with the stepper through the scenario (:func:`drawn_steps`),
+    when the reference can run the scenario.
     """
     setup = scenario.setup
     facts = [f"**Starts** {_STARTS.get(setup.kind, setup.kind)}"]
@@ -520,6 +477,10 @@ def setup_markdown(scenario: Scenario, *, raw_html: bool = False) -> list[str]:
             deck = deck_html(list(setup.deck))
             lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
         lines.append("")
+    rows = "table.fh-steps" if raw_html else None  # a scenario page's steps table
+    drawing = drawn_steps(scenario, language, rows=rows, stepped=stepped) if drawn else ""
+    if drawing:
+        return [*lines, drawing, ""]
     hands: dict[str, list[str]] = {}
     if isinstance(setup, AuctionStart | PlayStart):
         order = _seat_names(scenario)
@@ -602,20 +563,6 @@ def hands_lines(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> lis
     return [*lines, "{: .fh-hands }"]
 
 
-def hand_html(tokens: Sequence[str]) -> str:
-    """A hand in display order, each suit a run (``<span class="fh-srun">``)."""
-    if not tokens:
-        return "<em>none</em>"
-    try:
-        cards = sorted((parse_card(t) for t in tokens), key=sort_key)
-    except NotationError:
-        return " ".join(card_html(t) for t in tokens)
-    return " ".join(
-        '<span class="fh-srun">' + " ".join(card_html(card_token(c)) for c in run) + "</span>"
-        for run in suit_runs(cards)
-    )
-
-
 def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
     """Each step as (number from 1, what happens, what is expected), cells as inline HTML."""
     rows: list[tuple[int, str, str]] = []
@@ -637,6 +584,50 @@ def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
         note = f"<br><small>{_escape(step.note)}</small>" if step.note else ""
         rows.append((index + 1, f"{step_html(step)}{note}", outcome))
     return rows
+
+
+def drawn_steps(
+    scenario: Scenario,
+    language: str = DEFAULT_LANGUAGE,
+    rows: str | None = None,
+    *,
+    stepped: bool = True,
+) -> str:
+    """The stepper of a scenario (:func:`.table_drawing.stepper_html`): the start drawn as
+    a card table and the position after every step, as the reference plays them, each
+    with a caption saying what the step did; empty when the reference cannot run it.
+    Not ``stepped``: the start alone, without controls."""
+    found = frames(scenario)
+    if not stepped:
+        found = found[:1]
+    if not found:
+        return ""
+    cells = {number: (what, expected) for number, what, expected in step_rows(scenario)}
+    captions = []
+    for frame in found:
+        if frame.index is None:
+            captions.append(f"<strong>{label('step.start', language)}</strong>")
+            continue
+        what, expected = (
+            _BOLD.sub(r"<strong>\1</strong>", c) for c in cells.get(frame.index + 1, ("", ""))
+        )
+        head = f'<strong class="fh-number">{frame.index + 1}</strong> '
+        if frame.outcome == "check":
+            checks = label("step.checks", language)
+            captions.append(
+                f"{head}<em>{label('step.check', language)}</em>: {checks}"
+                f'<span class="fh-checks">{expected}</span>'
+            )
+        elif frame.outcome == "rejected" and frame.code is not None:
+            why = label("step.reason", language, reason=_escape(reason(frame.code, language)))
+            captions.append(
+                f'{head}{what} · <span class="fh-refused">{label("step.refused", language)}</span>'
+                f" <code>{_escape(frame.code)}</code><br><small>{why}</small>"
+            )
+        else:
+            accepted = label("step.accepted", language)
+            captions.append(f'{head}{what} · <span class="fh-accepted">{accepted}</span>')
+    return stepper_html(found, captions, scenario.profile_name, language, rows)
 
 
 def steps_table(scenario: Scenario) -> list[str]:
@@ -689,16 +680,18 @@ def example_block(
     model: SiteModel,
     *,
     open_: bool | None = None,
+    stepped: bool = True,
 ) -> list[str]:
     """One scenario as a worked example under a clause: a collapsible box, open when it is
     the clause's inline example (``open_``; by default a primary citation) and folded
-    otherwise."""
+    otherwise.  Its start is drawn, with the stepper unless ``stepped`` is false (the
+    scenario's page has it)."""
     is_open = primary if open_ is None else open_
     marker = "???+" if is_open else "???"
     title = _quoted_title(f"Example {scenario.id} · {scenario.title}")
     others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
     body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
-    body += setup_markdown(scenario)
+    body += setup_markdown(scenario, drawn=True, stepped=stepped, language=model.language)
     body += steps_table(scenario)
     body.append("")
     footer = f"[Scenario page]({relative_link(page_uri, scenario_uri(scenario.id))})"
@@ -787,15 +780,22 @@ def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
     page = relative_link(page_uri, DISPUTES_PAGE)
     links = [f"[{_escape(d.title)}]({page}#{d.id})" for d in touching]
     count = "a dispute" if len(touching) == 1 else f"{len(touching)} disputes"
-    lines = [
-        f'<div class="{FLAGS_CLASS}" markdown>',
-        f'<span class="fh-flag fh-disputed" title="{count} about this clause">disputed</span> '
-        + " · ".join(links),
-    ]
     differing: dict[str, list[Dispute]] = {}
     for dispute in touching:
         for profile in _disputes.differing(dispute):
             differing.setdefault(profile, []).append(dispute)
+    # One line folded (the markers, a summary), so the clause's first sentence comes right
+    # under its heading on a phone; the links unfold.  Left out of the search index, so a
+    # clause's search preview starts with the rule, not with its markers.
+    summary = f'<span class="fh-flag fh-disputed" title="{count} about this clause">disputed</span>'
+    if differing:
+        summary += ' <span class="fh-flag fh-differs">differs per profile</span>'
+    lines = [
+        f'<details class="{FLAGS_CLASS}" data-search-exclude markdown>',
+        f"<summary>{summary} <small>{count}</small></summary>",
+        "",
+        "**Disputed:** " + " · ".join(links),
+    ]
     if differing:
         names = []
         for profile, disputes in differing.items():
@@ -807,11 +807,8 @@ def clause_flags(anchor: str, page_uri: str, model: SiteModel) -> list[str]:
                 href = relative_link(page_uri, path) + hash_ + fragment
             why = _link_title("another answer in: " + "; ".join(d.title for d in disputes))
             names.append(f'[`{profile}`]({href} "{why}")')
-        lines[-1] += (
-            ' <span class="fh-flag fh-differs" title="the rule sets named here answer '
-            'differently">differs per profile</span> ' + ", ".join(names)
-        )
-    return [*lines, "</div>", ""]
+        lines += ["", "**Differs in:** " + ", ".join(names)]
+    return [*lines, "", "</details>", ""]
 
 
 def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
@@ -844,8 +841,16 @@ def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
                 target = index
                 break
         insert_at[target] = heading.anchor
+    contents: dict[int, list[str]] = {}
+    if len(headings) > 1:
+        title = next(
+            (i for i, line in enumerate(lines) if line.startswith("# ") and not fenced[i]), None
+        )
+        at = headings[0].line if title is None else title + 1
+        contents[at] = ["", *clause_contents(headings)]
     out: list[str] = []
     for index in range(len(lines) + 1):
+        out += contents.get(index, [])
         if index in insert_at:
             out += ["", *examples_for(insert_at[index], page_uri, model)]
         if index < len(lines) and lines[index].strip() != EXAMPLES_MARKER:
@@ -853,6 +858,23 @@ def inject_examples(markdown: str, page_uri: str, model: SiteModel) -> str:
         out += flags_after.get(index, [])
     return "\n".join(out) + "\n"
 
+
+CONTENTS_CLASS = "fh-clauses"
+
+
+def clause_contents(headings: Sequence[Heading]) -> list[str]:
+    """The page's clauses as a list of links, put before the first of them: on a phone the
+    table of contents is two taps away in the menu, so this makes every clause one tap from
+    the top of its page (the stylesheet hides it where the contents are beside the page,
+    and in print).  Out of the search index: it repeats the headings."""
+    links = "".join(
+        f'<li><a href="#{h.anchor}">{_escape(_MD_MARKS.sub("", h.title))}</a></li>'
+        for h in headings
+    )
+    return [f'<nav class="{CONTENTS_CLASS}" data-search-exclude><ul>{links}</ul></nav>', ""]
+
+
+_MD_MARKS = re.compile(r"[*_`]")
 
 _INLINE_LINK = re.compile(r"(\[(?:[^\[\]]|\[[^\[\]]*\])*\])\(([^()\s]+)\)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -937,7 +959,8 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     lines.append("")
     if scenario.explanation.strip():
         lines += ["## Why", "", scenario.explanation.strip(), ""]
-    lines += ["## Setup", "", *setup_markdown(scenario, raw_html=True)]
+    drawn = setup_markdown(scenario, raw_html=True, drawn=True, language=model.language)
+    lines += ["## Setup", "", *drawn]
     lines += ["## Steps and expected results", "", steps_table_html(scenario), ""]
     lines += [
         "Each action is accepted unless it says *refused*, with the rejection code an",

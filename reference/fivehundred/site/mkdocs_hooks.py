@@ -24,7 +24,7 @@ The events, in the order mkdocs fires them:
 Two languages (``mkdocs-static-i18n``, which builds the site once per language):
 ``on_files`` runs after the plugin's, on the files of the language being built (the
 Russian page ``rules/the-deal.ru.md`` where there is one), and writes the generated
-pages in that language (``fivehundred.site.labels``) at that language's addresses, with
+pages in that language (``fivehundred.site.translation``) at that language's addresses, with
 the other language's page as their alternate, so the language switch of a scenario page
 leads to the same scenario.  The caches below are kept per language.
 
@@ -63,6 +63,7 @@ from fivehundred.site.dispute_page import (
 )
 from fivehundred.site.dispute_translations import localised_disputes
 from fivehundred.site.disputes import PROFILES_DIR, profile_targets
+from fivehundred.site.engines import ThirdParty
 from fivehundred.site.generator import (
     CLAUSE_ANCHORS,
     RENDER_CACHE,
@@ -82,21 +83,23 @@ from fivehundred.site.generator import (
     scenarios_index,
 )
 from fivehundred.site.glossary_marks import first_mentions
-from fivehundred.site.labels import (
+from fivehundred.site.results import (
+    RESULTS_DIR,
+    RESULTS_MARKER,
+    Report,
+    load_engines,
+    load_reports,
+    results_markdown,
+)
+from fivehundred.site.table_drawing import STEPPER_CLASS
+from fivehundred.site.terms import TERMS_MARKER, russian_terms, terms_table
+from fivehundred.site.translation import (
     DEFAULT_LANGUAGE,
     base_uri,
     localise,
     localise_scenario_page,
     localise_tooltips,
 )
-from fivehundred.site.results import (
-    RESULTS_DIR,
-    RESULTS_MARKER,
-    Report,
-    load_reports,
-    results_markdown,
-)
-from fivehundred.site.terms import TERMS_MARKER, russian_terms, terms_table
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
@@ -115,6 +118,7 @@ class _State:
     scenarios: ClassVar[list[Scenario]] = []
     disputes: ClassVar[list[Dispute]] = []
     reports: ClassVar[list[Report]] = []
+    engines: ClassVar[list[ThirdParty]] = []
     model: ClassVar[SiteModel | None] = None
     published: ClassVar[dict[str, str]] = {}
     """Repository path → docs URI of the repository files copied into the site."""
@@ -162,6 +166,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             + "\n  ".join(problems)
         )
     _State.reports = reports
+    engines, problems = load_engines(_repo_root(config), reports)
+    if problems:  # a family that does not match its report would misreport the engine
+        raise PluginError(
+            "a third-party engine's files do not fit its report:\n  " + "\n  ".join(problems)
+        )
+    _State.engines = engines
     _cache_search(config)
     _State.published = {}
     _State.model = None
@@ -201,6 +211,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     model = SiteModel.build(
         _State.scenarios, rule_pages, _State.disputes, profile_targets(profile_pages, headings)
     )
+    model.language = language  # the drawn tables' words
     for problem in model.problems:
         log.warning(problem)
     _State.model = model
@@ -327,8 +338,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if not uri.startswith(SCENARIOS_DIR) or uri == SCENARIOS_INDEX:  # (those come localised)
         markdown = _localised(markdown)
     markdown = _from_cache(markdown, page)
-    if uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX and uri not in _State.hits:
-        markdown = _set_aside(markdown, uri)
+    if uri not in _State.hits:
+        scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
+        markdown = _set_aside(markdown, uri, every_block=scenario_page)
     return markdown
 
 
@@ -367,14 +379,29 @@ def _memo(name: str, parts: tuple[str, ...], compute: Callable[[], str]) -> str:
     return hit
 
 
-def _set_aside(markdown: str, uri: str) -> str:
+_DRAWN_BLOCK = re.compile(
+    r'^([ \t]*)(<div class="' + STEPPER_CLASS + r'[ "].*</div>)[ \t]*$', re.MULTILINE
+)
+"""A drawn table with its stepper (one line, as ``table_drawing`` writes it), at the top
+level of a scenario page or indented in a worked example on any page: set aside so that
+Markdown neither wraps it in a paragraph nor parses its thousands of tags."""
+
+
+def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
     blocks: list[str] = []
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group(0))
         return f"<!--fh-raw-{len(blocks) - 1}-->"
 
-    markdown = _RAW_BLOCK.sub(stash, markdown)
+    def stash_drawing(match: re.Match[str]) -> str:
+        blocks.append(match.group(2))
+        return f"{match.group(1)}<!--fh-raw-{len(blocks) - 1}-->"
+
+    if STEPPER_CLASS in markdown:
+        markdown = _DRAWN_BLOCK.sub(stash_drawing, markdown)
+    if every_block:
+        markdown = _RAW_BLOCK.sub(stash, markdown)
     if blocks:
         _State.aside[uri] = blocks
     return markdown
@@ -392,7 +419,14 @@ def _put_back(html: str, uri: str) -> str:
 def _results(uri: str, model: SiteModel) -> str:
     rows = [(anchor, model.clause_link(anchor, uri)) for anchor in CLAUSE_ANCHORS]
     links = {r.file: relative_link(uri, r.file) for r in _State.reports}
-    return results_markdown(_State.reports, model.scenarios, rows, links)
+    return results_markdown(
+        _State.reports,
+        model.scenarios,
+        rows,
+        links,
+        _State.engines,
+        lambda scenario_id: relative_link(uri, scenario_uri(scenario_id)),
+    )
 
 
 def _dispute_content(markdown: str, uri: str, model: SiteModel) -> str:

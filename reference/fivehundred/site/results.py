@@ -30,8 +30,8 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,13 @@ from .. import SUITE_VERSION
 from ..resources import describe_error, fast_validator, validator
 from ..safety import FileRefused, JsonRefused, read_regular_file, strict_json
 from ..scenarios import Scenario
+from .engines import (
+    THIRD_PARTY_DIR,
+    ThirdParty,
+    family_problems,
+    family_sentence,
+    load_third_party,
+)
 
 RESULTS_DIR = "results"
 """Folder of the repository with the committed reports, one per implementation."""
@@ -84,6 +91,8 @@ class ScenarioResult:
     rules: tuple[str, ...]
     status: str
     unchecked: int
+    reason: str = ""
+    """Why it was skipped (the first line of the report's message), for a skip."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +177,9 @@ def report_from_document(document: Any, file: str) -> Report:
             rules=tuple(entry["rules"]),
             status=entry["status"],
             unchecked=len(entry["unchecked"]),
+            reason=(entry["message"].splitlines() or [""])[0][:200]
+            if entry["status"] == "skipped"
+            else "",
         )
     implementation = document["implementation"]
     broken = document["broken_adapter"]
@@ -236,6 +248,26 @@ def load_reports(folder: Path, shown_as: str = RESULTS_DIR) -> tuple[list[Report
     return reports, problems
 
 
+def load_engines(root: Path, reports: Sequence[Report]) -> tuple[list[ThirdParty], list[str]]:
+    """The third-party engines of the repository at ``root``, and the problems with them:
+    a file that cannot be used, and families that disagree with the engine's report
+    (:func:`~.engines.family_problems`)."""
+    engines, problems = load_third_party(root)
+    by_file = {report.file: report for report in reports}
+    for third_party in engines:
+        report = by_file.get(third_party.engine.report)
+        if report is None:
+            if third_party.families:
+                problems.append(
+                    f"{third_party.deviations_file}: families of {third_party.engine.name}, "
+                    f"but no report {third_party.engine.report}"
+                )
+            continue
+        statuses = {i: r.status for i, r in report.results.items()}
+        problems += family_problems(third_party, statuses, report.file)
+    return engines, problems
+
+
 # ---- the page ---------------------------------------------------------------------------
 
 
@@ -250,6 +282,9 @@ def _escape(text: str) -> str:
     return text.replace("|", "&#124;")
 
 
+_NBSP = "\u00a0"
+
+
 def cell(states: Sequence[State]) -> str:
     """One ruling's cell for one report: counts by state, a tick only when every
     scenario citing the ruling ran, was checked in full and passed."""
@@ -257,11 +292,94 @@ def cell(states: Sequence[State]) -> str:
         return "—"
     counts = {state: states.count(state) for state in _ORDER if state in states}
     if list(counts) == [State.PASSED]:
-        return f"✔ {len(states)} passed"
-    text = " · ".join(f"{n} {state.value}" for state, n in counts.items())
+        return f"✔{_NBSP}{len(states)}{_NBSP}passed"
+    # worst first; a count holds to its word, and a narrow column wraps between them
+    parts = [f"{n}{_NBSP}{state.value}" for state, n in counts.items()]
+    text = f"{_NBSP}· ".join(reversed(parts))  # a line may break after a dot, not before
     if State.FAILED in counts or State.ERRORED in counts:
-        return f"✘ {text}"
+        return f"✘{_NBSP}{text}"
     return text
+
+
+def _skip_reasons(report: Report, scenarios: Sequence[Scenario]) -> str:
+    """The skips of a report by reason, commonest first (three named, the rest counted)."""
+    reasons: dict[str, int] = {}
+    for scenario in scenarios:
+        if report.state(scenario) is State.SKIPPED:
+            result = report.results[scenario.id]
+            reason = result.reason or "no reason given"
+            reasons[reason] = reasons.get(reason, 0) + 1
+    ranked = sorted(reasons.items(), key=lambda item: (-item[1], item[0]))
+    parts = [f"{count} because {_escape(reason)}" for reason, count in ranked[:3]]
+    rest = sum(count for _, count in ranked[3:])
+    if rest:
+        parts.append(f"{rest} for {len(ranked) - 3} other reasons")
+    return "; ".join(parts)
+
+
+def engine_headline(report: Report, scenarios: Sequence[Scenario]) -> str:
+    """``Checked N of M scenarios: …`` — what was compared, what failed, what was skipped
+    and why, read against the corpus of this build."""
+    states = [report.state(s) for s in scenarios]
+    count = {state: states.count(state) for state in State}
+    checked = count[State.PASSED] + count[State.PARTLY] + count[State.FAILED]
+    parts = [
+        f"{count[state]} {state.value}"
+        for state in (State.PASSED, State.PARTLY, State.FAILED, State.ERRORED, State.NOT_RUN)
+        if count[state]
+    ]
+    text = f"**Checked {checked} of {len(scenarios)} scenarios**: {', '.join(parts) or 'none'}"
+    if count[State.SKIPPED]:
+        text += f"; {count[State.SKIPPED]} skipped ({_skip_reasons(report, scenarios)})"
+    return text + "."
+
+
+def _engine_section(
+    third_party: ThirdParty,
+    report: Report | None,
+    scenarios: Sequence[Scenario],
+    file_links: Mapping[str, str],
+    scenario_link: Callable[[str], str],
+) -> list[str]:
+    engine = third_party.engine
+    lines = [f"### {_escape(engine.title)} {{#engine-{engine.name}}}", ""]
+    where = file_links.get(engine.report)
+    shown = f"[`{engine.report}`]({where})" if where else f"`{engine.report}`"
+    lines += [
+        f"{_escape(engine.language)}; [{_escape(engine.repository)}]({engine.repository}) at "
+        f"commit [`{engine.short_commit}`]({engine.commit_url}); adapter "
+        f"`{THIRD_PARTY_DIR}/{engine.name}/`; report {shown}.",
+        "",
+    ]
+    if report is None:
+        return [*lines, "*No report yet.*", ""]
+    lines += [
+        f"{engine_headline(report, scenarios)} Suite {_escape(report.suite_version)}, run "
+        f"{_escape(report.started_at[:10])}.",
+        "",
+    ]
+    if report.broken:
+        lines += [f"The adapter was judged broken: {_escape(report.broken)}.", ""]
+    if third_party.families:
+        lines += ["Where it departs from the rules:", ""]
+        for family in third_party.families:
+            links = [f"[{i}]({scenario_link(i)})" for i in family.examples]
+            lines.append(
+                f"- {family_sentence(replace(family, sentence=_escape(family.sentence)), links)}"
+            )
+        lines.append("")
+    return lines
+
+
+def _column_label(report: Report, engines: Mapping[str, ThirdParty]) -> str:
+    """A column's header: an engine's short name, linking to its section; a report of
+    the project's or anyone else's by its implementation's name and version.  A long
+    name may break after its hyphens, so that many columns fit a page."""
+    for third_party in engines.values():
+        if third_party.engine.report == report.file:
+            name = third_party.engine.name
+            return f"[{_escape(name)}](#engine-{name})".replace("\\-", "\\-<wbr>")
+    return _escape(report.label).replace("\\-", "\\-<wbr>")
 
 
 def results_markdown(
@@ -269,11 +387,16 @@ def results_markdown(
     scenarios: Iterable[Scenario],
     rows: Sequence[tuple[str, str]],
     file_links: Mapping[str, str],
+    engines: Sequence[ThirdParty] = (),
+    scenario_link: Callable[[str], str] = lambda scenario_id: f"scenarios/{scenario_id}.md",
 ) -> str:
-    """The table of reports and the matrix (rulings down, reports across).
+    """The table of reports, the third-party engines, and the matrix (rulings down,
+    reports across).
 
     ``rows`` are the rulings in order, each as (anchor, Markdown link);
-    ``file_links`` maps a report's file to a link to its published copy."""
+    ``file_links`` maps a report's file to a link to its published copy; ``engines``
+    are the third-party engines (``adapters/third-party/``), each shown with its
+    headline and deviation families; ``scenario_link`` makes a scenario page's link."""
     scenarios = list(scenarios)
     by_rule: dict[str, list[Scenario]] = {}
     for scenario in scenarios:
@@ -284,8 +407,11 @@ def results_markdown(
             "*No report in `results/` yet: run `python -m fivehundred.site.results` to make "
             "the project's own.*\n"
         )
+    by_file = {third_party.engine.report: third_party for third_party in engines}
     lines = ["## Reports {#reports}", ""]
     for report in reports:
+        if report.file in by_file:
+            continue  # shown with its engine below
         states = [report.state(s) for s in scenarios]
         summary = ", ".join(
             f"{states.count(state)} {state.value}" for state in _ORDER if state in states
@@ -302,8 +428,20 @@ def results_markdown(
             f"  Its own headline: *{_escape(report.headline)}*.{broken}  ",
             f"  Read against the {len(scenarios)} scenarios of this site: {summary or 'none'}.",
         ]
+    if engines:
+        lines += ["", "## Public engines {#engines}", ""]
+        reports_by_file = {report.file: report for report in reports}
+        for third_party in engines:
+            lines += _engine_section(
+                third_party,
+                reports_by_file.get(third_party.engine.report),
+                scenarios,
+                file_links,
+                scenario_link,
+            )
+    named = {third_party.engine.name: third_party for third_party in engines}
     lines += ["", "## By ruling {#by-ruling}", ""]
-    header = "| ruling | scenarios | " + " | ".join(_escape(r.label) for r in reports) + " |"
+    header = "| ruling | scenarios | " + " | ".join(_column_label(r, named) for r in reports) + " |"
     lines += [
         '<div class="fh-results" markdown>',
         "",
@@ -343,11 +481,32 @@ def refresh(root: Path, only: Sequence[str] = ()) -> int:
     return worst
 
 
+def _all_problems(root: Path) -> tuple[list[Report], list[ThirdParty], list[str]]:
+    reports, problems = load_reports(root / RESULTS_DIR)
+    engines, more = load_engines(root, reports)
+    return reports, engines, problems + more
+
+
+def check_engines(root: Path) -> int:
+    """``--check``: every report valid, every engine's files usable and its families
+    fitting its report; the problems on stderr, exit 1 if any."""
+    reports, engines, problems = _all_problems(root)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    families = sum(len(e.families) for e in engines)
+    print(
+        f"{len(reports)} reports, {len(engines)} third-party engines, {families} deviation "
+        f"families: {len(problems) or 'no'} problems"
+    )
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m fivehundred.site.results",
-        description="Refresh the project's own reports in results/ (the reference and the "
-        "independent JavaScript implementation) for the site's conformance results page.",
+        description="Refresh the reports in results/ for the site's conformance page: the "
+        "project's own (the reference and the independent JavaScript implementation), or "
+        "with --engine a third-party engine's from a checkout of it; --check checks them.",
     )
     parser.add_argument(
         "--root", type=Path, default=Path.cwd(), help="the repository (default: here)"
@@ -357,11 +516,35 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         choices=[name for name, _ in PROJECT_REPORTS],
-        help="refresh only this report (repeatable)",
+        help="refresh only this report of the project's (repeatable)",
+    )
+    parser.add_argument(
+        "--engine",
+        help="regenerate this third-party engine's report (adapters/third-party/ENGINE/"
+        "engine.json says how); needs --checkout",
+    )
+    parser.add_argument(
+        "--checkout", type=Path, help="a checkout of the engine at the commit engine.json pins"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check the reports, the engines' files and their deviation families; run nothing",
     )
     args = parser.parse_args(argv)
     if not (args.root / "scenarios").is_dir():
         parser.error(f"{args.root} has no scenarios/ folder; run it from the repository root")
+    if args.check:
+        return check_engines(args.root)
+    if (args.engine is None) != (args.checkout is None):
+        parser.error("--engine and --checkout go together")
+    if args.engine is not None:
+        if args.only:
+            parser.error("--only refreshes the project's own reports; not with --engine")
+        from .engine_reports import regenerate_engine
+
+        root = args.root
+        return regenerate_engine(root, args.engine, args.checkout, lambda: _all_problems(root)[2])
     return refresh(args.root, args.only)
 
 

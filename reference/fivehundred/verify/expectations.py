@@ -22,6 +22,7 @@ from ..safety import (
     FileRefused,
     JsonRefused,
     atomic_write_text,
+    clean_name,
     clean_text,
     read_regular_file,
     strict_json,
@@ -190,7 +191,7 @@ def _round_trip(items: Mapping[str, Expectation], base: str | None, name: str) -
     else:
         stream.write("{}\n")
     text = stream.getvalue()
-    return _HEADER.format(name=name) + text if fresh else text
+    return _HEADER.format(name=clean_name(name)) + text if fresh else text  # one comment line
 
 
 def dump_expectations(

@@ -7,7 +7,8 @@ and to keep the run going: the adapter is killed and, in persistent mode, starte
 again (with a new handshake) for the next scenario.  A failed first handshake is a
 :class:`HandshakeError`: nothing can be run, and the caller reports a broken adapter.
 
-Scenarios of a profile the adapter did not declare are skipped without being sent.
+Scenarios of a profile the adapter did not declare, or with a start it did not declare
+it can set up, are skipped without being sent.
 Observations it declared it cannot report (``legal`` and ``legal_count`` when
 ``legal_actions`` is false; every key outside ``observations`` when that list is
 given) are left out of the observe steps it is sent and judged *unchecked*.
@@ -16,6 +17,7 @@ given) are left out of the observe steps it is sent and judged *unchecked*.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import time
 from collections import deque
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, signals_deferred
+from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, one_line, signals_deferred
 from ..scenarios import Scenario, input_json
 from ..scenarios.model import ActionStep
 from ..scenarios.vocabulary import ACTION_KINDS, OBSERVATION_NAMES, observation
@@ -49,15 +51,23 @@ __all__ = [
     "DEFAULT_STARTUP_TIMEOUT",
     "DEFAULT_TIMEOUT",
     "EXIT_GRACE",
+    "SAME_FAILURE_LIMIT",
     "ExternalImplementation",
     "HandshakeError",
     "capability_skip",
+    "profile_hint",
+    "unknown_profiles",
     "unsupported_observations",
 ]
+
+SAME_FAILURE_LIMIT = 10
+"""Restarts in a row for one and the same cause after which the runner gives up on the
+adapter: the rest of the run would only repeat it, at a restart and a time-out each."""
 
 EXIT_GRACE = 2.0
 """Seconds an adapter has to exit after bye (or after its one-shot reply) before it is killed."""
 CONTEXT_CHARS = 4000
+_DIGITS = re.compile(r"\d+")
 """How much of an adapter's error context is kept in the message."""
 
 
@@ -92,6 +102,12 @@ def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | Non
             f"variant {', '.join(missing)} of {profile} is not supported "
             f"(the implementation declared: {declared})"
         )
+    start = scenario.setup.kind
+    if capabilities.starts is not None and start not in capabilities.starts:
+        return (
+            f"it cannot set up a {start} start (the implementation declared starts: "
+            f"{', '.join(capabilities.starts) or 'none'})"
+        )
     for step in scenario.steps:
         if not isinstance(step, ActionStep):
             continue
@@ -106,6 +122,29 @@ def capability_skip(scenario: Scenario, capabilities: Capabilities) -> str | Non
 
 _ACTION_VARIANTS = {kind.key: kind.variant for kind in ACTION_KINDS if kind.variant is not None}
 """The actions that belong to a toggle, by step key."""
+
+
+def unknown_profiles(capabilities: Capabilities) -> list[str]:
+    """Each profile an adapter declared that the suite does not know, with the known
+    names closest to it: a typo such as ``australian4`` would otherwise skip every
+    scenario with no word but "not supported"."""
+    from ..engine import PROFILE_NAMES
+    from ..scenarios.diagnostics import did_you_mean
+
+    return [
+        f"{one_line(name)!r}{did_you_mean(name, PROFILE_NAMES)}"
+        for name in capabilities.profiles
+        if name not in PROFILE_NAMES
+    ]
+
+
+def profile_hint(declared: Sequence[str]) -> str:
+    """``"; it declared 'australian4', which the suite does not know; did you mean
+    australian-4?"``, or ``""`` when every declared profile is known."""
+    unknown = unknown_profiles(Capabilities(tuple(declared), False, False))
+    if not unknown:
+        return ""
+    return f"; the suite knows no profile {'; nor '.join(unknown)}"
 
 
 def unsupported_observations(capabilities: Capabilities) -> dict[str, str]:
@@ -158,8 +197,12 @@ class ExternalImplementation:
         max_line: int = MAX_LINE_BYTES,
         cwd: Path | None = None,
         env: Mapping[str, str] | None = None,
+        give_up_after: int | None = SAME_FAILURE_LIMIT,
     ) -> None:
-        """``command`` is split like a shell would (``shlex``) but never run by one."""
+        """``command`` is split like a shell would (``shlex``) but never run by one.
+
+        ``give_up_after``: kills in a row for one cause after which no more scenarios
+        are sent (``None``: never give up; fuzz reports each deal's error instead)."""
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("the implementation command is empty")
@@ -189,6 +232,13 @@ class ExternalImplementation:
         one, whatever moment a signal interrupts."""
         self.deadline: float | None = None
         """``time.monotonic()`` when the run's budget (``--max-time``) runs out, if any."""
+        self.give_up_after = give_up_after
+        self.gave_up: str | None = None
+        """Why the runner stopped sending scenarios: the adapter was killed and restarted
+        :data:`SAME_FAILURE_LIMIT` times in a row for the same cause."""
+        self._same_failures: tuple[str, int] = ("", 0)
+        """The last cause an adapter was killed for (numbers masked) and how many times
+        in a row."""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -286,6 +336,8 @@ class ExternalImplementation:
             return RunOutcome(skipped=skip)
         if self._dead is not None:
             return RunOutcome(errored=f"not run: {self._dead}")
+        if self.gave_up is not None:
+            return RunOutcome(errored=f"not run: {self.gave_up}")
         if self.one_shot:
             try:
                 child = self._spawn()
@@ -383,6 +435,7 @@ class ExternalImplementation:
                 self._seq = prepared[1] - 1
         if self.one_shot:
             self._stop_one_shot(process)
+        self._same_failures = ("", 0)  # a reply the protocol allows: the adapter works
         stderr = process.take_stderr()
         if reply.result is not None:
             return RunOutcome(result=reply.result, stderr=stderr)
@@ -396,10 +449,29 @@ class ExternalImplementation:
     def _abandon(self, process: AdapterProcess, why: str) -> RunOutcome:
         """Kill an adapter that broke the protocol; the next scenario gets a fresh one."""
         process.kill()
+        self._count_failure(why)
         if process is self._process:
             self._process, self._in_flight = None, None
             why += "; the adapter was killed and will be restarted"
         return RunOutcome(errored=why, stderr=process.take_stderr())
+
+    def _count_failure(self, why: str) -> None:
+        """Give up after :data:`SAME_FAILURE_LIMIT` kills in a row for one cause (the
+        first line of the message, numbers masked: a seq or a time differs each time)."""
+        first = why.split("\n", 1)[0]
+        cause = _DIGITS.sub("N", first)
+        last, count = self._same_failures
+        count = count + 1 if cause == last else 1
+        self._same_failures = (cause, count)
+        limit = self.give_up_after
+        if limit is not None and count >= limit and self.gave_up is None:
+            hint = ""
+            if first.startswith("the line is not"):
+                hint = " (standard output is for protocol messages only: log to standard error)"
+            self.gave_up = (
+                f"the adapter failed {count} times in a row in the same way, so the run "
+                f"was stopped: {first}{hint}"
+            )
 
     # ---- stopping ------------------------------------------------------------------
 

@@ -84,6 +84,9 @@ class Capabilities:
     """The observation keys it can report, or ``None`` for all of them (§5)."""
     variants: tuple[str, ...] = ()
     """The variant toggles it implements (none unless declared)."""
+    starts: tuple[str, ...] | None = None
+    """The kinds of start it can set up (``deck``, ``auction``, ``play``, ``game``), or
+    ``None`` for all of them (§5)."""
 
     def as_json(self) -> dict[str, Any]:
         declared: dict[str, Any] = {"profiles": list(self.profiles)}
@@ -93,6 +96,8 @@ class Capabilities:
         declared["error_codes"] = self.error_codes
         if self.observations is not None:
             declared["observations"] = list(self.observations)
+        if self.starts is not None:
+            declared["starts"] = list(self.starts)
         return declared
 
 
@@ -233,9 +238,8 @@ def _hello_reply_surely_valid(message: Any) -> bool:
     """A fast check that implies the hello-reply schema holds (never the converse).
 
     Every run against an adapter starts with one hello; checking it here instead of with
-    jsonschema spares each ``verify`` and ``fuzz`` process the validator's import and build
-    (about 70 ms).  Anything else goes to the schema, which has the last word and locates
-    what is wrong.
+    jsonschema spares each ``verify`` and ``fuzz`` process the validator's import and build.
+    Anything else goes to the schema, which has the last word and locates what is wrong.
     """
     if not isinstance(message, dict) or type(message.get("protocol")) is not int:
         return False
@@ -251,7 +255,7 @@ def _hello_reply_surely_valid(message: Any) -> bool:
         and _names_ok(capabilities.get("profiles"))
         and all(
             key not in capabilities or _names_ok(capabilities[key])
-            for key in ("variants", "observations")
+            for key in ("variants", "observations", "starts")
         )
         and all(type(capabilities.get(key)) is bool for key in ("legal_actions", "error_codes"))
     )
@@ -286,6 +290,7 @@ def parse_hello_reply(message: Any) -> Hello:
             if capabilities.get("observations") is None
             else tuple(capabilities["observations"]),
             tuple(capabilities.get("variants") or ()),
+            None if capabilities.get("starts") is None else tuple(capabilities["starts"]),
         ),
     )
 

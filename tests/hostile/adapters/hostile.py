@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 
 DEEP = 100_000
 BIG = "9" * 5000
+UNSAFE_TEXT = (
+    "oops\x1b[2J\x1b]0;title\x07\x1b]8;;http://evil\x07link\x1b]8;;\x07\x9b31m\x85"
+    "\u202eesrever\u202c\u2066\u2069\u200b\u2028\nverify: 400 passed, 0 failed"
+)
+"""Terminal control, C1, bidi and format characters, separators and a forged line."""
 
 
 def deep(levels: int) -> str:
@@ -71,6 +76,8 @@ def hello_line(fault: str, reply: dict[str, Any]) -> str:
         return _raw_with(reply, "fivehundred-reference", "NaN")
     if fault == "hello-float-protocol":
         return json.dumps(reply).replace('"protocol": 1', '"protocol": 1.0') + "\n"
+    if fault == "hello-no-legal":
+        reply["capabilities"]["legal_actions"] = False
     return json.dumps(reply) + "\n"
 
 
@@ -100,6 +107,7 @@ def run_line(fault: str, reply: dict[str, Any]) -> str:
         "reply-nul-message": "oops\x00\x01\x02\x0b\x0c\x1f\x7f\x85\x9b",
         "reply-markup-message": "[/][bold]oops[link=http://evil]x[/link]",
         "reply-forged-summary": "oops\nverify: 400 passed, 0 failed, 0 errored\n\x1b[1A\x1b[2K",
+        "reply-bidi-message": UNSAFE_TEXT,
     }.get(fault)
     if forged is not None:
         return (
@@ -108,6 +116,8 @@ def run_line(fault: str, reply: dict[str, Any]) -> str:
         )
     if fault == "reply-markup-value":
         return json.dumps(_first_observed(reply, "[/]\x1b[31m[bold]x")) + "\n"
+    if fault == "reply-unsafe-value":
+        return json.dumps(_first_observed(reply, UNSAFE_TEXT)) + "\n"
     return json.dumps(reply) + "\n"
 
 
@@ -157,6 +167,7 @@ FAULTS = (
     "hello-deep",
     "hello-nan",
     "hello-float-protocol",
+    "hello-no-legal",
     "reply-bigint-seq",
     "reply-bigint-value",
     "reply-deep",
@@ -173,6 +184,8 @@ FAULTS = (
     "reply-markup-message",
     "reply-forged-summary",
     "reply-markup-value",
+    "reply-bidi-message",
+    "reply-unsafe-value",
     "stderr-escapes",
     "hang",
     "hang-hello",
