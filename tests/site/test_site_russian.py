@@ -53,6 +53,7 @@ PLAYER_PAGES = sorted(
         "disputes.md",
         *(p.relative_to(DOCS).as_posix() for p in (DOCS / "rules").glob("*.md")),
         *(p.relative_to(DOCS).as_posix() for p in (DOCS / "profiles").glob("*.md")),
+        *(p.relative_to(DOCS).as_posix() for p in (DOCS / "sources").glob("*.md")),
     ]
 )
 """Every English page a player reads; the others (protocol, scenario format, fuzzing,
