@@ -70,6 +70,11 @@ class Label:
     pattern: re.Pattern[str]
     replacement: Replacement
     needle: str = ""
+    line: bool = False
+    """The pattern is a whole line of fixed text (``^text$``): replaced as text, which
+    is many times faster than a regular expression over a long page."""
+    fixed: bool = False
+    """The pattern is fixed text anywhere: replaced as text."""
 
 
 _PARSER: Any = importlib.import_module("re._parser")
@@ -90,8 +95,36 @@ def _needle(pattern: str, flags: int) -> str:
     return max(best, run, key=len)
 
 
-def _label(pattern: str, replacement: Replacement, flags: int = 0) -> Label:
-    return Label(re.compile(pattern, flags), replacement, _needle(pattern, flags))
+def _shape(pattern: str, flags: int) -> tuple[bool, bool]:
+    """Whether ``pattern`` is nothing but fixed text (``fixed``), or a whole line of it
+    under MULTILINE (``line``)."""
+    if flags & ~re.MULTILINE:
+        return False, False
+    parsed = list(_PARSER.parse(pattern, flags))
+    literal = _PARSER.LITERAL
+    if parsed and all(op is literal for op, _ in parsed):
+        return False, True
+    begins = (_PARSER.AT, _PARSER.AT_BEGINNING)
+    ends = (_PARSER.AT, _PARSER.AT_END)
+    line = (
+        bool(flags & re.MULTILINE)
+        and len(parsed) > 2
+        and parsed[0] == begins
+        and parsed[-1] == ends
+        and all(op is literal for op, _ in parsed[1:-1])
+    )
+    return line, False
+
+
+def _label(
+    pattern: str, replacement: Replacement, flags: int = 0, *, needle: str | None = None
+) -> Label:
+    """A phrase; ``needle`` when the pattern's own literal text is too short to tell."""
+    found = _needle(pattern, flags) if needle is None else needle
+    line, fixed = (False, False)
+    if isinstance(replacement, str) and "\\" not in replacement:
+        line, fixed = _shape(pattern, flags)
+    return Label(re.compile(pattern, flags), replacement, found, line, fixed)
 
 
 # ---- Russian ---------------------------------------------------------------------------
@@ -172,12 +205,25 @@ _RU_VERBS = [
     (r"passes\b", "говорит «пас»"),
     ("bids ", "заказывает "),
     ("discards ", "сносит "),
-    (r"nominates (.*?) for the joker", r"назначает джокеру масть \2"),
+    (r"nominates (.*?) for the joker", r"назначает джокеру масть \1"),
     ("leads ", "ходит "),
     ("plays ", "кладёт "),
 ]
 """The verbs of narration.step_parts after the seat, in an order where no verb's phrase
 is found inside a later one's (``plays sans kitty`` is translated before them)."""
+
+_VERB_PATTERNS = [(re.compile(verb), russian) for verb, russian in _RU_VERBS]
+
+
+def _verb_ru(match: re.Match[str]) -> str:
+    """A step's seat and verb in Russian (one scan of the page finds every verb)."""
+    seat, phrase = match.group(1), match.group(2)
+    for pattern, russian in _VERB_PATTERNS:
+        found = pattern.fullmatch(phrase)
+        if found:
+            return f"{seat} {found.expand(russian)}"
+    return match.group(0)
+
 
 _RU_STEP = [
     # narration.step_parts, at the start of a step cell (Markdown table or HTML table)
@@ -193,12 +239,21 @@ _RU_STEP = [
         rf"({_SEAT}) plays sans kitty, leaving the kitty face down",
         r"\1 играет без прикупа, прикуп остаётся закрытым",
     ),
-    *(_label(rf"{_STEP_START}({_SEAT}) {verb}", rf"\1 {russian}") for verb, russian in _RU_VERBS),
+    _label(
+        rf"{_STEP_START}({_SEAT}) (" + "|".join(verb for verb, _ in _RU_VERBS) + ")",
+        _verb_ru,
+        needle=" ",
+    ),
     _label(r"(</span>) naming (<span class=\"fh-suit)", r"\1 с назначением масти \2"),
-    _label(r"(?<=заказывает )(open misère|misère)", _call_ru),
-    _label(r"(?<=играет )(open misère|misère)", _call_ru),
-    _label(r"(?<=контракт )(open misère|misère)", _call_ru),
-    _label(r"(?<=</code> )(open misère|misère|pass)(?=<br>| \||</td>|$)", _call_ru, re.MULTILINE),
+    _label(r"(?<=заказывает )(open misère|misère)", _call_ru, needle="заказывает "),
+    _label(r"(?<=играет )(open misère|misère)", _call_ru, needle="играет "),
+    _label(r"(?<=контракт )(open misère|misère)", _call_ru, needle="контракт "),
+    _label(
+        r"(?<=</code> )(open misère|misère|pass)(?=<br>| \||</td>|$)",
+        _call_ru,
+        re.MULTILINE,
+        needle="</code> ",
+    ),
 ]
 
 _RU_LABELS: list[Label] = [
@@ -287,16 +342,16 @@ _RU_LABELS: list[Label] = [
         r"(<code>phase</code> )(auction|kitty|play|over|none)\b",
         lambda m: m.group(1) + _RU_PHASES[m.group(2)],
     ),
-    _label(r"(?:(?<=, )|(?<=e> ))(pass)(?=,|<br>| \||</td>|$)", "пас", re.MULTILINE),
+    _label(r"(?:(?<=, )|(?<=e> ))(pass)(?=,|<br>| \||</td>|$)", "пас", re.MULTILINE, needle="pass"),
     _label(
-        r"(?:(?<=, )|(?<=e> ))(open misère|misère)(?=,|<br>| \||</td>|$)", _call_ru, re.MULTILINE
+        r"(?:(?<=, )|(?<=e> ))(open misère|misère)(?=,|<br>| \||</td>|$)",
+        _call_ru,
+        re.MULTILINE,
+        needle="misère",
     ),
     _label(r"(</code>) yes(?=<br>| \||</td>)", r"\1 да"),
     _label(r"(</code>) no(?=<br>| \||</td>)", r"\1 нет"),
-    _label(
-        r"\blead by ([A-Z][0-9]?)\b|\bled by ([A-Z][0-9]?)\b",
-        lambda m: f"первым ходил {m.group(1) or m.group(2)}",
-    ),
+    _label(r"\bled by ([A-Z][0-9]?)\b", r"первым ходил \1"),
     _label(r"; suit led ", "; масть хода "),
     _label(r"(?<=[>|] )suit led ", "масть хода "),
     _label(r"won by \*\*", "взял **"),
@@ -516,7 +571,14 @@ def localise_tooltips(html: str, language: str) -> str:
 def localise(markdown: str, language: str) -> str:
     """The generator's Markdown with its own phrases in ``language`` (unchanged for English)."""
     for label in GENERATED_LABELS.get(language, []):
-        if label.needle in markdown:
+        if label.needle not in markdown:
+            continue
+        if label.fixed and isinstance(label.replacement, str):
+            markdown = markdown.replace(label.needle, label.replacement)
+        elif label.line and isinstance(label.replacement, str):
+            padded = f"\n{markdown}\n".replace(f"\n{label.needle}\n", f"\n{label.replacement}\n")
+            markdown = padded[1:-1]
+        else:
             markdown = label.pattern.sub(label.replacement, markdown)
     return markdown
 
