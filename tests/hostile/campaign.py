@@ -1526,6 +1526,23 @@ def _write_json(folder: Path, name: str, data: object) -> Path:
     return path
 
 
+def _one_file_cases(k: str, argv: list[str], expected: str) -> Iterator[Case]:
+    """Each special file of :data:`ENTRIES` that stands for one file (not a tree) given
+    as the file that ``argv`` reads: refused with exit 2 and ``expected`` in the message."""
+    for name, make in ENTRIES.items():
+        if name in ("1,500-deep folders", "folder link loop", "nested fifo", "not UTF-8"):
+            continue
+
+        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
+            area = folder / "files"
+            area.mkdir()
+            make(area)
+            added = sorted(area.iterdir())[0]
+            return cli([*argv, str(added)], folder)
+
+        yield Case(k, f"file: {name}", run, expect((2,), expected))
+
+
 def class_shards() -> Iterator[Case]:
     k = "12-shard-files"
     names = [
@@ -1654,18 +1671,7 @@ def class_shards() -> Iterator[Case]:
             )
 
         yield Case(k, f"shape: {name}", run, expect((2,), "not a readable fuzz report"))
-    for name, make in ENTRIES.items():
-        if name in ("1,500-deep folders", "folder link loop", "nested fifo", "not UTF-8"):
-            continue
-
-        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
-            area = folder / "shards"
-            area.mkdir()
-            make(area)
-            added = sorted(area.iterdir())[0]
-            return cli(["fuzz", "merge", str(added)], folder)
-
-        yield Case(k, f"file: {name}", run, expect((2,), "not a readable fuzz report"))
+    yield from _one_file_cases(k, ["fuzz", "merge"], "not a readable fuzz report")
     for fmt in ("text", "markdown", "json"):
         for to_file in (False, True):
 
@@ -1753,18 +1759,7 @@ def class_positions() -> Iterator[Case]:
             return _perft(folder)
 
         yield Case(k, f"JSON: {name}", run, expect((2,), "--positions", also=clean_everywhere))
-    for name, make in ENTRIES.items():
-        if name in ("1,500-deep folders", "folder link loop", "nested fifo", "not UTF-8"):
-            continue
-
-        def run(folder: Path, marker: str, make: Callable[[Path], None] = make) -> Result:
-            area = folder / "files"
-            area.mkdir()
-            make(area)
-            added = sorted(area.iterdir())[0]
-            return cli(["perft", "--positions", str(added)], folder)
-
-        yield Case(k, f"file: {name}", run, expect((2,), "--positions"))
+    yield from _one_file_cases(k, ["perft", "--positions"], "--positions")
     for depth in ((), ("--depth", "1")):
 
         def run(folder: Path, marker: str, depth: tuple[str, ...] = depth) -> Result:

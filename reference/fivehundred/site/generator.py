@@ -189,6 +189,9 @@ class SiteModel:
     """Clause anchor → the dispute records whose ``rulings`` list it."""
     profile_pages: dict[str, str] = field(default_factory=dict)
     """Profile or toggle name → the docs page (``uri`` or ``uri#anchor``) describing it."""
+    language: str = DEFAULT_LANGUAGE
+    """The language the drawn tables of its pages are labelled in (the site hook sets it
+    for each language it builds; :mod:`.labels`)."""
     _citations: dict[str, list[Citation]] | None = field(default=None, repr=False)
 
     @classmethod
@@ -423,7 +426,12 @@ _STARTS = {
 
 
 def setup_markdown(
-    scenario: Scenario, *, raw_html: bool = False, drawn: bool = False, stepped: bool = True
+    scenario: Scenario,
+    *,
+    raw_html: bool = False,
+    drawn: bool = False,
+    stepped: bool = True,
+    language: str = DEFAULT_LANGUAGE,
 ) -> list[str]:
     """The starting position: a one-line summary and the hands, one line per seat.
 
@@ -470,7 +478,7 @@ def setup_markdown(
             lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
         lines.append("")
     rows = "table.fh-steps" if raw_html else None  # a scenario page's steps table
-    drawing = drawn_steps(scenario, rows=rows, stepped=stepped) if drawn else ""
+    drawing = drawn_steps(scenario, language, rows=rows, stepped=stepped) if drawn else ""
     if drawing:
         return [*lines, drawing, ""]
     hands: dict[str, list[str]] = {}
@@ -683,7 +691,7 @@ def example_block(
     title = _quoted_title(f"Example {scenario.id} · {scenario.title}")
     others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
     body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
-    body += setup_markdown(scenario, drawn=True, stepped=stepped)
+    body += setup_markdown(scenario, drawn=True, stepped=stepped, language=model.language)
     body += steps_table(scenario)
     body.append("")
     footer = f"[Scenario page]({relative_link(page_uri, scenario_uri(scenario.id))})"
@@ -951,7 +959,8 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
     lines.append("")
     if scenario.explanation.strip():
         lines += ["## Why", "", scenario.explanation.strip(), ""]
-    lines += ["## Setup", "", *setup_markdown(scenario, raw_html=True, drawn=True)]
+    drawn = setup_markdown(scenario, raw_html=True, drawn=True, language=model.language)
+    lines += ["## Setup", "", *drawn]
     lines += ["## Steps and expected results", "", steps_table_html(scenario), ""]
     lines += [
         "Each action is accepted unless it says *refused*, with the rejection code an",

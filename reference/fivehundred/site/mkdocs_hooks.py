@@ -21,6 +21,13 @@ The events, in the order mkdocs fires them:
     (``../schema/…``, written for readers on the forge) at the published copies, and
     fill the markers for the clause index and the scenario count.
 
+Two languages (``mkdocs-static-i18n``, which builds the site once per language):
+``on_files`` runs after the plugin's, on the files of the language being built (the
+Russian page ``rules/the-deal.ru.md`` where there is one), and writes the generated
+pages in that language (``fivehundred.site.translation``) at that language's addresses, with
+the other language's page as their alternate, so the language switch of a scenario page
+leads to the same scenario.  The caches below are kept per language.
+
 Every problem (an invalid scenario file, a ruling with no clause, a citation of
 an anchor nobody defines, a clause without a scenario) is logged as a warning, so
 ``mkdocs build --strict`` fails on it.
@@ -31,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -39,6 +47,7 @@ import jinja2
 import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -52,6 +61,7 @@ from fivehundred.site.dispute_page import (
     dispute_problems,
     fill_disputes_page,
 )
+from fivehundred.site.dispute_translations import localised_disputes
 from fivehundred.site.disputes import PROFILES_DIR, profile_targets
 from fivehundred.site.engines import ThirdParty
 from fivehundred.site.generator import (
@@ -82,6 +92,14 @@ from fivehundred.site.results import (
     results_markdown,
 )
 from fivehundred.site.table_drawing import STEPPER_CLASS
+from fivehundred.site.terms import TERMS_MARKER, russian_terms, terms_table
+from fivehundred.site.translation import (
+    DEFAULT_LANGUAGE,
+    base_uri,
+    localise,
+    localise_scenario_page,
+    localise_tooltips,
+)
 
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
@@ -122,9 +140,14 @@ class _State:
     site: ClassVar[str] = ""
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
+    language: ClassVar[str] = DEFAULT_LANGUAGE
+    memo_keys: ClassVar[set[tuple[str, str]]] = set()
+    """(cache name, key) of every text transformation this build used (``_memo``)."""
+    """The language this build writes (the ``i18n`` plugin builds once per language)."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _State.language = _language(config)
     root = _repo_root(config) / "scenarios"
     corpus = load_corpus(root=root)  # unchanged files are not read again on a rebuild
     for diagnostic in corpus.diagnostics:
@@ -135,7 +158,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(f"invalid dispute record left out of the site: {diagnostic}")
     for problem in dispute_problems(found.records, corpus.scenarios):
         log.warning(f"dispute record: {problem}")
-    _State.disputes = found.records
+    _State.disputes = localised_disputes(found.records, _State.language)
     reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
     if problems:  # a bad report stops every build, strict or not: its column would be a lie
         raise PluginError(
@@ -159,6 +182,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.template_keys = set()
     _State.aside = {}
     _State.site = ""
+    _State.memo_keys = set()
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -167,14 +191,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+@event_priority(-110)  # after the i18n plugin has chosen this language's files
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    language = _State.language
     rule_pages = {
-        file.src_uri: file.content_string
+        base_uri(file.src_uri): file.content_string
         for file in files.documentation_pages()
         if file.src_uri.startswith(RULES_DIR)
     }
     profile_pages = {
-        file.src_uri: file.content_string
+        base_uri(file.src_uri): file.content_string
         for file in files.documentation_pages()
         if file.src_uri.startswith(PROFILES_DIR)
     }
@@ -185,13 +211,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     model = SiteModel.build(
         _State.scenarios, rule_pages, _State.disputes, profile_targets(profile_pages, headings)
     )
+    model.language = language  # the drawn tables' words
     for problem in model.problems:
         log.warning(problem)
     _State.model = model
-    files.append(File.generated(config, SCENARIOS_INDEX, content=scenarios_index(model)))
+    index = localise(scenarios_index(model), language)
+    files.append(_generated(config, SCENARIOS_INDEX, index))
     order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
     rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
-    files.append(File.generated(config, RULEBOOK, content=rulebook))
+    files.append(_generated(config, RULEBOOK, localise(rulebook, language)))
     repo = _repo_root(config)
     for folder in PUBLISHED_FOLDERS:
         for path in sorted((repo / folder).rglob("*")):
@@ -214,27 +242,101 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         used.add(key)
         page = pages.get(key)
         if not isinstance(page, str):
-            page = pages[key] = scenario_page(scenario, model, source)
-        files.append(File.generated(config, scenario_uri(scenario.id), content=page))
+            page = scenario_page(scenario, model, source)
+            page = pages[key] = localise_scenario_page(page, language)
+        files.append(_generated(config, scenario_uri(scenario.id), page))
     for key in [k for k in pages if k not in used]:
         del pages[key]
     _State.fingerprint = _fingerprint(files, config)
+    i18n = _i18n(config)
+    if i18n is not None:  # the sitemap lists the generated pages with their alternates
+        i18n.i18n_files_per_language[language] = files.documentation_pages()
     return files
+
+
+# ---- the generated pages in each language -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Alternate:
+    """The other language's address of a generated page, as the i18n plugin's language
+    switch and sitemap read an alternate file (``url``; no ``page``)."""
+
+    url: str
+    page: None = None
+
+
+def _i18n(config: MkDocsConfig) -> Any:
+    """The i18n plugin of this configuration, or None when the site has one language."""
+    plugin = config.plugins.get("i18n")
+    return plugin if hasattr(plugin, "current_language") else None
+
+
+def _language(config: MkDocsConfig) -> str:
+    plugin = _i18n(config)
+    if plugin is None:
+        return DEFAULT_LANGUAGE
+    return str(plugin.current_language or plugin.default_language or DEFAULT_LANGUAGE)
+
+
+def _generated(config: MkDocsConfig, uri: str, content: str) -> File:
+    """A generated page at its address in this build's language (``ru/scenarios/…``
+    for Russian), knowing its address in every other language for the language switch."""
+    file = File.generated(config, uri, content=content)
+    plugin = _i18n(config)
+    if plugin is None:
+        return file
+    default = plugin.default_language
+    english_dest = file.dest_uri
+    language = _State.language
+    if language != default:
+        file.dest_uri = f"{language}/{english_dest}"
+    alternates: dict[str, Any] = {}
+    for other in plugin.build_languages:
+        if other == language:
+            alternates[other] = file
+            continue
+        dest = english_dest if other == default else f"{other}/{english_dest}"
+        alternates[other] = _Alternate(_url(dest, config.use_directory_urls))
+    file.alternates = alternates  # type: ignore[attr-defined]
+    file.locale = language  # type: ignore[attr-defined]
+    file.locale_alternate_of = language  # type: ignore[attr-defined]
+    file.localization = None if language == default else language  # type: ignore[attr-defined]
+    file.norm_src_uri = uri  # type: ignore[attr-defined]
+    return file
+
+
+def _url(dest_uri: str, directory_urls: bool) -> str:
+    """The address mkdocs gives a file written at ``dest_uri``."""
+    if directory_urls and dest_uri.endswith("index.html"):
+        folder = dest_uri[: -len("index.html")]
+        return folder or "./"
+    return dest_uri
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     model = _State.model
     if model is None:
         return markdown
-    uri = page.file.src_uri
+    uri = base_uri(page.file.src_uri)
     if uri.startswith(RULES_DIR):
         markdown = inject_examples(markdown, uri, model)
     docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
-    markdown = rewrite_repository_links(markdown, uri, docs_dir, _State.published, config.repo_url)
+    markdown = _memo(
+        "links",
+        (markdown, uri, docs_dir, repr(sorted(_State.published.items())), config.repo_url or ""),
+        lambda: rewrite_repository_links(
+            markdown, uri, docs_dir, _State.published, config.repo_url
+        ),
+    )
     markdown = fill_markers(markdown, uri, model)
     markdown = _dispute_content(markdown, uri, model)
     if RESULTS_MARKER in markdown:
         markdown = markdown.replace(RESULTS_MARKER, _results(uri, model))
+    if TERMS_MARKER in markdown:  # the Russian glossary's table of fixed words
+        markdown = markdown.replace(TERMS_MARKER, terms_table(russian_terms()))
+    if not uri.startswith(SCENARIOS_DIR) or uri == SCENARIOS_INDEX:  # (those come localised)
+        markdown = _localised(markdown)
     markdown = _from_cache(markdown, page)
     if uri not in _State.hits:
         scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
@@ -255,6 +357,26 @@ _RAW_BLOCK = re.compile(
     r".*?</\1>$",
     re.MULTILINE | re.DOTALL,
 )
+
+
+def _localised(markdown: str) -> str:
+    """The page with the generator's phrases in this build's language (a rules page carries
+    every example of its clauses: translating it is not free)."""
+    if _State.language == DEFAULT_LANGUAGE:
+        return markdown
+    return _memo("localised", (markdown,), lambda: localise(markdown, _State.language))
+
+
+def _memo(name: str, parts: tuple[str, ...], compute: Callable[[], str]) -> str:
+    """``compute()``, kept across rebuilds under a hash of the ``parts`` it depends on; what
+    a build does not use is dropped at its end (``on_post_build``)."""
+    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    _State.memo_keys.add((name, key))
+    cache = _cache(name)
+    hit = cache.get(key)
+    if not isinstance(hit, str):
+        hit = cache[key] = compute()
+    return hit
 
 
 _DRAWN_BLOCK = re.compile(
@@ -381,7 +503,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
     page.present_anchor_ids = set(hit.anchors)
     links = {}
     for src, anchors in hit.links.items():
-        target = files.get_file_from_path(src)
+        target = files.src_uris.get(src)  # (the exact source: no i18n lookup by language)
         if target is not None:
             links[target] = dict(anchors)
     page.links_to_anchors = links
@@ -390,6 +512,7 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
     html = first_mentions(_put_back(html, uri))  # (a cached page has had it: idempotent)
+    html = localise_tooltips(html, _State.language)  # (idempotent too)
     key = _State.keys.get(uri)
     if key is None or _State.hits.pop(uri, None) is not None:
         return html
@@ -480,6 +603,7 @@ def on_page_context(context: Any, page: Page, config: MkDocsConfig, nav: Navigat
         page.title or "",
         repr(page.meta),
         repr(neighbours),
+        repr(config.extra.get("alternate")),  # the language switch's link from this page
     )
     _State.templated[page.file.src_uri] = hashlib.sha256(
         "\0".join(parts).encode("utf-8")
@@ -524,10 +648,17 @@ def on_post_build(config: MkDocsConfig) -> None:
     templates = _cache("templates")
     for key in [k for k in templates if k not in _State.template_keys]:
         del templates[key]
+    for name in ("localised", "links"):
+        memo = _cache(name)
+        for key in [k for k in memo if (name, k) not in _State.memo_keys]:
+            del memo[key]
 
 
 def _cache(name: str) -> dict[Any, Any]:
-    """One named part of the cache kept across rebuilds."""
+    """One named part of the cache kept across rebuilds, for this build's language (the
+    default language's under the plain name, another's prefixed: ``ru:pages``)."""
+    if _State.language != DEFAULT_LANGUAGE:
+        name = f"{_State.language}:{name}"
     part = RENDER_CACHE.setdefault(name, {})
     assert isinstance(part, dict)
     return part
