@@ -14,7 +14,10 @@ hold for a corpus larger than today's.  Two builds are timed in one process, as
    whole HTML file) is reused for what did not change.
 
 ``--no-cache`` clears that cache between the builds, for the figure without it.
-Targets: a full build under 20 s with 500 or more scenarios, a rebuild under 5 s.
+``--only-language en`` builds one language of the site (the i18n plugin's
+``build_only_locale``), for the figure of one edition.
+Targets: both languages built in under 30 s of CPU (one language: under 20 s) with 500
+or more scenarios; a rebuild under 5 s.
 
     python benchmarks/site.py
     python benchmarks/site.py --scenarios 800 --rebuilds 3
@@ -55,9 +58,16 @@ def _fresh_ids(taken: set[str]) -> list[str]:
     return out
 
 
-def make_tree(target: Path, scenarios: int) -> list[Path]:
-    """A copy of the site sources with at least ``scenarios`` scenario files."""
-    shutil.copy2(REPO / "mkdocs.yml", target / "mkdocs.yml")
+def make_tree(target: Path, scenarios: int, only_language: str | None = None) -> list[Path]:
+    """A copy of the site sources with at least ``scenarios`` scenario files (and, with
+    ``only_language``, a configuration that builds that language alone)."""
+    config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    if only_language is not None:
+        plugin = "  - i18n:\n"
+        if plugin not in config:
+            raise SystemExit("mkdocs.yml has no i18n plugin: the site has one language")
+        config = config.replace(plugin, f"{plugin}      build_only_locale: {only_language}\n", 1)
+    (target / "mkdocs.yml").write_text(config, encoding="utf-8")
     shutil.copy2(REPO / "CHANGELOG.md", target / "CHANGELOG.md")  # the change log page shows it
     for folder in ("site", "schema", "results"):
         if (REPO / folder).is_dir():
@@ -118,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenarios", type=int, default=500, help="corpus size (default 500)")
     parser.add_argument("--rebuilds", type=int, default=2, help="rebuilds after an edit")
     parser.add_argument("--no-cache", action="store_true", help="clear the cache first")
+    parser.add_argument(
+        "--only-language", metavar="LOCALE", help="build this language only (en, ru)"
+    )
     args = parser.parse_args(argv)
 
     import logging
@@ -128,13 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="fh-site-bench-") as tmp:
         root = Path(tmp) / "repo"
         root.mkdir()
-        files = make_tree(root, args.scenarios)
+        files = make_tree(root, args.scenarios, args.only_language)
         out = Path(tmp) / "out"
         os.chdir(root)
         wall, cpu = build_once(root / "mkdocs.yml", out)
         pages = sum(1 for _ in out.rglob("index.html"))
         print(f"scenarios: {len(files)}, pages: {pages}", flush=True)
-        print(f"full build: {wall:.2f} s wall, {cpu:.2f} s CPU (target < 20 s)", flush=True)
+        target = 30 if args.only_language is None else 20
+        print(f"full build: {wall:.2f} s wall, {cpu:.2f} s CPU (target < {target} s)", flush=True)
         edited = files[len(files) // 2]
         for round_ in range(1, args.rebuilds + 1):
             if args.no_cache:
