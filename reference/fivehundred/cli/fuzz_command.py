@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..engine import PROFILE_NAMES, get_profile
+from ..engine import DEFAULT_PROFILE_NAME, PROFILE_NAMES, get_profile
 from ..safety import (
     MAX_FUZZ_DEALS,
     MAX_FUZZ_JOBS,
@@ -391,7 +391,10 @@ def fuzz_options(function: Callable[..., object]) -> Callable[..., object]:
             help="Write the report to this file.",
         ),
         click.option(
-            "--profile", default="australian-4", show_default=True, help="The profile to fuzz."
+            "--profile",
+            default=DEFAULT_PROFILE_NAME,
+            show_default=True,
+            help="The profile to fuzz.",
         ),
         click.option(
             "--variant",

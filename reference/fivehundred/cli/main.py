@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import SUITE_VERSION
-from ..engine import PROFILE_NAMES, VARIANTS
+from ..engine import DEFAULT_PROFILE_NAME, PROFILE_NAMES, VARIANTS
 from ..reports import REPORT_FORMATS
 from ..resources import SuiteError, use_suite
 from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
@@ -588,15 +588,15 @@ def new(
         return
     if len(profiles) > 1:
         raise click.UsageError("one --profile for a scenario (several only with --dispute)")
-    label = "+".join((profiles[0] if profiles else "australian-4", *variants))
+    label = "+".join((profiles[0] if profiles else DEFAULT_PROFILE_NAME, *variants))
     try:
         profile = parse_profile(label)
     except ScaffoldError as error:
         raise click.UsageError(str(error)) from None
     if area is None:
-        if profile.name == "australian-4" and not profile.variants:
+        if profile.name == DEFAULT_PROFILE_NAME and not profile.variants:
             raise click.UsageError("--area is required for a scenario of the default profile")
-        area = profile.name if profile.name != "australian-4" else "variants"
+        area = profile.name if profile.name != DEFAULT_PROFILE_NAME else "variants"
         new_area = True
     scenario_id = mint_id(taken)
     try:
@@ -728,7 +728,9 @@ def coverage(
 
         if every_rule_set and (profile is not None or variants):
             raise click.UsageError("--every-rule-set goes without --profile and --variant")
-        chosen = all_sets() if every_rule_set else [rule_set(profile or "australian-4", variants)]
+        chosen = (
+            all_sets() if every_rule_set else [rule_set(profile or DEFAULT_PROFILE_NAME, variants)]
+        )
         corpus = load_corpus(_paths(paths))
         print_diagnostics(corpus.diagnostics, err_console())
         if rule_set_report(chosen, corpus.scenarios, fmt) or corpus.invalid_files:

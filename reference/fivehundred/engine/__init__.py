@@ -86,6 +86,7 @@ from .game import GAME_ENDS, Game, apply_defender_cap
 from .profile import (
     ALL_PROFILES,
     DEFAULT_PROFILE,
+    DEFAULT_PROFILE_NAME,
     PROFILE_DESCRIPTIONS,
     PROFILE_NAMES,
     PROFILES,
@@ -108,6 +109,7 @@ __all__ = [
     "BLIND_MISERE",
     "CODE_DESCRIPTIONS",
     "DEFAULT_PROFILE",
+    "DEFAULT_PROFILE_NAME",
     "GAME_ENDS",
     "JOKER",
     "JOKER_LEADS",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .bids import BLIND_MISERE, MISERE, OPEN_MISERE, SUIT_BIDS, Bid, Misere, Strain
 from .cards import JOKER, SUITS, Card, NotationError, Suit, make_card, make_numeral, mask_of
@@ -36,6 +36,11 @@ GameEnd = Literal["own-contract", "first-to-score"]
 OpenMisereShown = Literal["first-trick", "opening-lead", "play"]
 OpeningLead = Literal["declarer", "dealers-left"]
 Rests = Literal["nobody", "dealer"]
+
+
+DEFAULT_PROFILE_NAME: Final = "australian-4"
+"""The name of the default profile (seed 000's Australian game): the rule set of every
+scenario, fuzz run and command that names none."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -427,7 +432,7 @@ def _american_bids(*, nullo: bool) -> tuple[tuple[Bid, ...], dict[Bid, int]]:
 def _australian_4() -> dict[str, Any]:
     bids, values = _australian_bids()
     return {
-        "name": "australian-4",
+        "name": DEFAULT_PROFILE_NAME,
         "title": "Australian four-handed partnership game (default)",
         "deck": _australian_deck(),
         "hand_size": 10,
@@ -595,7 +600,7 @@ def _american_6() -> dict[str, Any]:
 
 
 _BUILDERS: dict[str, tuple[Callable[[], dict[str, Any]], str]] = {
-    "australian-4": (_australian_4, "Australian four-handed partnership game (default)"),
+    DEFAULT_PROFILE_NAME: (_australian_4, "Australian four-handed partnership game (default)"),
     "american-2": (_american_2, "seed 002, two players, 33 cards and a dead hand"),
     "american-3": (_american_3, "seed 002, three single players, one round of bidding"),
     "three-handed": (_three_handed, "seed 003, three single players, bidding until two pass"),
@@ -608,7 +613,7 @@ PROFILE_DESCRIPTIONS: Mapping[str, str] = MappingProxyType(
     {name: text for name, (_, text) in _BUILDERS.items()}
 )
 
-_AUSTRALIAN_ONLY = ("australian-4",)
+_AUSTRALIAN_ONLY = (DEFAULT_PROFILE_NAME,)
 _AMERICAN_ALL = ("american-2", "american-3", "american-4", "american-5", "american-6")
 
 
@@ -1049,7 +1054,7 @@ def variants_for(name: str) -> list[Variant]:
     return [v for v in VARIANTS.values() if name in v.applies_to]
 
 
-AUSTRALIAN = profile_named("australian-4")
+AUSTRALIAN = profile_named(DEFAULT_PROFILE_NAME)
 DEFAULT_PROFILE = AUSTRALIAN
 
 ALL_PROFILES: Mapping[str, Profile] = MappingProxyType(

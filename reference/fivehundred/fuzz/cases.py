@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import JOKER, Deal, Phase, card_token, cards_in, sorted_cards
+from ..engine import DEFAULT_PROFILE_NAME, JOKER, Deal, Phase, card_token, cards_in, sorted_cards
 from ..scenarios import (
     ActionStep,
     AuctionStart,
@@ -54,7 +54,7 @@ class Case:
 
     setup: Setup
     actions: tuple[Step, ...]
-    profile: str = "australian-4"
+    profile: str = DEFAULT_PROFILE_NAME
     variants: tuple[str, ...] = ()
     """The profile's variant toggles, sorted."""
 
@@ -132,7 +132,7 @@ def materialize(
         assertion=assertion,
         setup=case.setup,
         steps=tuple(steps),
-        profile=None if case.profile == "australian-4" else case.profile,
+        profile=None if case.profile == DEFAULT_PROFILE_NAME else case.profile,
         profile_name=case.profile,
         variants=case.variants,
         tags=tags,

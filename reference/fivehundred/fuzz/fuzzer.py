@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as connection_wait
 from typing import Any, TypeVar
 
+from ..engine import DEFAULT_PROFILE_NAME
 from ..safety import signals_deferred
 from ..scenarios import Checkpoint, PlayStart, Scenario
 from ..verify.external import (
@@ -70,7 +71,7 @@ class FuzzError(Exception):
 @dataclass(frozen=True)
 class Settings:
     seed: int = 0
-    profile: str = "australian-4"
+    profile: str = DEFAULT_PROFILE_NAME
     shard: tuple[int, int] = (1, 1)
     variants: tuple[str, ...] = ()
     """The profile's variant toggles, sorted."""
@@ -94,7 +95,7 @@ class Settings:
     @property
     def rules_options(self) -> str:
         """The command-line options that choose these rules (empty for the default)."""
-        options = "" if self.profile == "australian-4" else f" --profile {self.profile}"
+        options = "" if self.profile == DEFAULT_PROFILE_NAME else f" --profile {self.profile}"
         return options + "".join(f" --variant {v}" for v in self.variants)
 
     @property

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ..engine import (
     BLIND_MISERE,
+    DEFAULT_PROFILE_NAME,
     JOKER,
     MISERE,
     OPEN_MISERE,
@@ -703,7 +704,7 @@ def applies(name: str, profile: Profile) -> bool:
 
 
 def generators_for(
-    profile: str = "australian-4", variants: tuple[str, ...] = (), only: tuple[str, ...] = ()
+    profile: str = DEFAULT_PROFILE_NAME, variants: tuple[str, ...] = (), only: tuple[str, ...] = ()
 ) -> tuple[tuple[str, Generator], ...]:
     """The generators deals use under the profile (those that apply to it, in order);
     with ``only``, just those named (in rotation order, keeping each one's weight)."""
@@ -716,7 +717,7 @@ def generators_for(
 
 def generator_for(
     index: int,
-    profile: str = "australian-4",
+    profile: str = DEFAULT_PROFILE_NAME,
     variants: tuple[str, ...] = (),
     only: tuple[str, ...] = (),
 ) -> str:
@@ -727,7 +728,7 @@ def generator_for(
 def generate(
     seed: int,
     index: int,
-    profile: str = "australian-4",
+    profile: str = DEFAULT_PROFILE_NAME,
     variants: tuple[str, ...] = (),
     only: tuple[str, ...] = (),
 ) -> Case:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from ..engine import DEFAULT_PROFILE_NAME
 from ..resources import chosen_suite, scenarios_dir
 from ._yaml import Mark, SourceMap
 
@@ -300,7 +301,7 @@ class Scenario:
     steps: tuple[Step, ...]
     profile: str | None = None
     """The profile as written, ``None`` for the default."""
-    profile_name: str = "australian-4"
+    profile_name: str = DEFAULT_PROFILE_NAME
     """The profile resolved to its name."""
     variants: tuple[str, ...] = ()
     """The profile's variant toggles, sorted."""
