@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-import click
-
 from ..scenarios import Corpus, Scenario
 from ..scenarios.diagnostics import did_you_mean
 from ..verify.runner import Selection
@@ -72,10 +70,3 @@ def find_scenario(corpus: Corpus, text: str) -> Scenario | None:
             if scenario.path is not None and scenario.path.resolve() == resolved:
                 return scenario
     return None
-
-
-def require_scenario(corpus: Corpus, text: str) -> Scenario:
-    found = find_scenario(corpus, text)
-    if found is None:
-        raise click.UsageError(unknown_ids_message([text], corpus))
-    return found

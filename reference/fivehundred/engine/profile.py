@@ -94,8 +94,6 @@ class Profile:
     (the default profile: misère 250 ranks below 8♠ 240); ``value``: by point value, then
     by tricks (seed 002's note for its other tables), and ``bid_order`` must then be in
     that order (checked).  The engine compares places in ``bid_order`` either way."""
-    blind_misere_first_call: bool = True
-    """A blind misère may be bid only as the bidder's first call (before looking)."""
     misere_ends_on_declarer_trick: bool = True
     """A misère ends as soon as the declarer wins a trick (else all tricks are played);
     under ``double_nullo``, as soon as the declarer's side does."""

@@ -163,7 +163,6 @@ _STEER: dict[str, Callable[[random.Random, Profile], str]] = {
     "misere_needs": lambda rng, p: _misere_kind(p),
     "bid_order": lambda rng, p: rng.choice((_misere_kind(p), "suit")),
     "bid_ties": lambda rng, p: "open-misere",
-    "blind_misere_first_call": lambda rng, p: "open-misere",
     "misere_ends_on_declarer_trick": lambda rng, p: _misere_kind(p),
     "misere_defender_points": lambda rng, p: _misere_kind(p),
     "double_nullo": lambda rng, p: _misere_kind(p),

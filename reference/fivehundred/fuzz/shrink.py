@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from ..engine import get_profile, parse_bid
 from ..scenarios import CallStep, PlayStart, PlayStep, Step
 from .cases import Case, replay
-from .signature import Disagreement, Signature
+from .signature import Disagreement
 
 __all__ = ["Shrinker"]
 
@@ -57,10 +57,6 @@ class Shrinker:
                     improved = True
                     break
         return best, best_found
-
-    def same(self, case: Case, signature: Signature) -> bool:
-        result = self.check(case)
-        return result is not None and result.signature == signature
 
 
 def _cut(case: Case, action: int) -> Case:

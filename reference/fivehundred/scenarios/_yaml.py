@@ -148,15 +148,6 @@ class SourceMap:
             nodes.append(node)
         return nodes, key_node
 
-    def item_marks(self, path: DocPath) -> list[Mark]:
-        """Positions of the items of the sequence at ``path`` (one descent for them all)."""
-        import yaml
-
-        nodes, _ = self._descend(path)
-        if len(nodes) != len(path) + 1 or not isinstance(nodes[-1], yaml.SequenceNode):
-            return []
-        return [_mark(item) for item in nodes[-1].value]
-
     def value(self, path: DocPath) -> Mark:
         """Position of the value at ``path``, or of its nearest ancestor that has one."""
         nodes, _ = self._descend(path)

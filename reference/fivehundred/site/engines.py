@@ -280,11 +280,6 @@ def family_problems(
     return problems
 
 
-def statuses_of(results: Mapping[str, Any]) -> dict[str, str]:
-    """Scenario id to status, from a report's results (anything with a ``status``)."""
-    return {scenario_id: str(result.status) for scenario_id, result in results.items()}
-
-
 def family_sentence(family: Family, links: Sequence[str]) -> str:
     """``The dealer never rotates: 44 scenarios, e.g. A, B.`` (``links`` are the
     examples, already written as the page wants them)."""

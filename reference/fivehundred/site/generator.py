@@ -1066,15 +1066,6 @@ def _short_clause_link(anchor: str, model: SiteModel, from_uri: str) -> str:
     return f"[`{anchor}`]({relative_link(from_uri, page)}#{anchor})"
 
 
-def scenario_nav(scenarios: Iterable[Scenario]) -> list[dict[str, list[dict[str, str]]]]:
-    """Nav sections for the scenario pages, one per area, in area order."""
-    sections: dict[str, list[dict[str, str]]] = {}
-    for scenario in sorted(scenarios, key=_scenario_order):
-        entry = {f"{scenario.id} · {scenario.title}": scenario_uri(scenario.id)}
-        sections.setdefault(area_title(scenario.area), []).append(entry)
-    return [{title: entries} for title, entries in sections.items()]
-
-
 # ---- the printable rulebook -----------------------------------------------------------
 
 
