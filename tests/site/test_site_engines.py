@@ -285,3 +285,24 @@ def test_one_command_regenerates_an_engine_s_report_from_a_checkout(tmp_path: Pa
         check=False,
     )
     assert typo.returncode == 2 and "did you mean sample?" in typo.stderr
+    # a path that reaches an engine.json all the same is a name of no engine, never run
+    (root / "elsewhere").mkdir()
+    (root / "elsewhere/engine.json").write_text(json.dumps(engine))
+    around = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fivehundred.site.results",
+            "--engine",
+            "../../elsewhere",
+            "--checkout",
+            str(tmp_path / "sample"),
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert around.returncode == 2 and "no engine '../../elsewhere'" in around.stderr
+    assert "fivehundred verify" not in around.stdout

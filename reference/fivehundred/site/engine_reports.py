@@ -39,10 +39,11 @@ def regenerate_engine(
 
     place = root / THIRD_PARTY_DIR / name
     shown = f"{THIRD_PARTY_DIR}/{name}/{ENGINE_FILE}"
-    if not (place / ENGINE_FILE).is_file():
-        engines = sorted(p.parent.name for p in (root / THIRD_PARTY_DIR).glob(f"*/{ENGINE_FILE}"))
+    engines = sorted(p.parent.name for p in (root / THIRD_PARTY_DIR).glob(f"*/{ENGINE_FILE}"))
+    if name not in engines:  # a folder of adapters/third-party/, never a path elsewhere
         print(
-            f"no engine {name!r}: {shown} does not exist{did_you_mean(name, engines)} "
+            f"no engine {name!r}: no folder of {THIRD_PARTY_DIR}/ by that name holds an "
+            f"{ENGINE_FILE}{did_you_mean(name, engines)} "
             f"(engines: {', '.join(engines) or 'none'})",
             file=sys.stderr,
         )
