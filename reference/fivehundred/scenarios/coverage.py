@@ -21,7 +21,7 @@ toggles count for them; the scenarios of other rule sets are counted by profile
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import DEFAULT_PROFILE
@@ -152,11 +152,25 @@ def problems(rows: Sequence[RulingCoverage]) -> list[str]:
     out = []
     for row in rows:
         name = f"ruling {row.number} ({row.slug})"
-        if len(row.scenarios) < MIN_SCENARIOS:
-            out.append(f"{name}: {len(row.scenarios)} scenarios; at least {MIN_SCENARIOS} wanted")
+        few, unchecked = shortfalls(name, len(row.scenarios), row.by_level)
+        out += few
         if row.prohibition and not row.must_reject:
             out.append(f"{name}: a prohibition with no action-level must-reject step")
-        for level, count in row.by_level.items():
-            if count == 0:
-                out.append(f"{name}: unchecked at capability level {level}")
+        out += unchecked
     return out
+
+
+def shortfalls(
+    name: str, scenarios: int, by_level: Mapping[str, int]
+) -> tuple[list[str], list[str]]:
+    """The gaps every coverage row can have, a ruling's or another rule set's point: too
+    few scenarios, and the capability levels at which nothing of it is checked."""
+    few = (
+        [f"{name}: {scenarios} scenarios; at least {MIN_SCENARIOS} wanted"]
+        if scenarios < MIN_SCENARIOS
+        else []
+    )
+    unchecked = [
+        f"{name}: unchecked at capability level {lv}" for lv, n in by_level.items() if n == 0
+    ]
+    return few, unchecked

@@ -36,7 +36,7 @@ from types import MappingProxyType
 
 from ..engine import DEFAULT_PROFILE
 from ..engine.profile import Profile, profile_named
-from .coverage import LEVELS, MIN_SCENARIOS, PROHIBITIONS, checks_by_level
+from .coverage import LEVELS, PROHIBITIONS, checks_by_level, shortfalls
 from .model import ActionStep, DealResultStep, DealStep, Scenario, expected_rejection
 
 __all__ = [
@@ -274,16 +274,14 @@ def point_problems(
     out = []
     for row in rows:
         name = f"{profile.label}: {row.name}"
-        if len(row.scenarios) < MIN_SCENARIOS:
-            out.append(f"{name}: {len(row.scenarios)} scenarios; at least {MIN_SCENARIOS} wanted")
+        few, unchecked = shortfalls(name, len(row.scenarios), row.by_level)
+        out += few
         if row.prohibition and not row.must_reject:
             codes = ", ".join(row.codes)
             out.append(f"{name}: no action-level must-reject step (codes: {codes})")
         elif not row.action_level:
             out.append(f"{name}: no scenario with an action step")
-        for level, count in row.by_level.items():
-            if count == 0:
-                out.append(f"{name}: unchecked at capability level {level}")
+        out += unchecked
     for variant, found in scope.items():
         if not found:
             out.append(
