@@ -400,12 +400,27 @@ def md_code(text: str) -> str:
 def render_markdown(verification: Verification) -> str:
     """A summary table by area and the failures, ready to paste into a README."""
     v = verification
+    lines = _md_heading(v) + _md_areas(v) + _md_profiles(v) + _md_rules(v)
+    for heading, outcome in (
+        ("Failures", Outcome.FAILED),
+        ("Changed failures", Outcome.CHANGED_FAILURE),
+        ("Errors", Outcome.ERRORED),
+        ("Unexpected passes", Outcome.UNEXPECTED_PASS),
+        ("Expected failures", Outcome.EXPECTED_FAILURE),
+    ):
+        lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
+    lines.extend(_md_unchecked(v))
+    lines.extend(_md_skipped(v))
+    return clean_text("\n".join(lines) + "\n")
+
+
+def _md_heading(v: Verification) -> list[str]:
+    """The title, what was run against what, and the verdict."""
     info = v.implementation
     homepage = f" ([homepage]({info.homepage}))" if info.homepage else ""
-    totals = v.totals()
     word, _, rest = v.headline().partition(": ")
     verdict = f"**{md_text(word)}**: {md_text(rest)}"
-    lines = [
+    return [
         f"# Five Hundred conformance: {md_text(info.name)} {md_text(info.version)}",
         "",
         f"Suite {v.suite_version} (protocol {v.protocol_version}), {md_text(info.language)}"
@@ -413,6 +428,12 @@ def render_markdown(verification: Verification) -> str:
         "",
         verdict.rstrip(".") + ".",
         "",
+    ]
+
+
+def _md_areas(v: Verification) -> list[str]:
+    """The table of outcomes by area, with the totals."""
+    lines = [
         "| Area | " + " | ".join(name for name, _ in _COLUMNS) + " | Total |",
         "|---|" + "---:|" * (len(_COLUMNS) + 1),
     ]
@@ -423,65 +444,75 @@ def render_markdown(verification: Verification) -> str:
         cells = [str(sum(1 for e in areas[area] if e.outcome is o)) for _, o in _COLUMNS]
         lines.append(f"| {md_text(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
     cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
-    lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
+    lines.append("| **all** | " + " | ".join(cells) + f" | **{v.totals()['total']}** |")
+    return lines
+
+
+def _md_profiles(v: Verification) -> list[str]:
+    """The table by profile, only when another rule set than the default was run or skipped."""
     profiles = v.by_profile()
-    if any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
-        lines += [
-            "",
-            "## By profile",
-            "",
-            "| Profile | Passed | Failed or errored | Expected failures | Skipped "
-            "| Partly checked |",
-            "|---|---:|---:|---:|---:|---:|",
-        ]
-        lines += [
+    if not any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
+        return []
+    return [
+        "",
+        "## By profile",
+        "",
+        "| Profile | Passed | Failed or errored | Expected failures | Skipped | Partly checked |",
+        "|---|---:|---:|---:|---:|---:|",
+        *(
             f"| {md_text(p.rule)} | {p.passed} | {p.failed} | {p.expected_failures} "
             f"| {p.skipped} | {p.partly_checked} |"
             for p in profiles
-        ]
-    lines.extend(
-        [
-            "",
-            "## By rule",
-            "",
-            "A scenario counts under every rule it cites.",
-            "",
-            "| Rule | Passed | Failed or errored | Expected failures | Skipped | Partly checked "
-            "| Unchecked checks |",
-            "|---|---:|---:|---:|---:|---:|---:|",
-        ]
-    )
-    for counts in v.by_rule():
-        lines.append(
+        ),
+    ]
+
+
+def _md_rules(v: Verification) -> list[str]:
+    """The table by rule."""
+    return [
+        "",
+        "## By rule",
+        "",
+        "A scenario counts under every rule it cites.",
+        "",
+        "| Rule | Passed | Failed or errored | Expected failures | Skipped | Partly checked "
+        "| Unchecked checks |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *(
             f"| {md_text(counts.rule)} | {counts.passed} | {counts.failed} | "
             f"{counts.expected_failures} | {counts.skipped} | {counts.partly_checked} | "
             f"{counts.unchecked} |"
-        )
-    for heading, outcome in (
-        ("Failures", Outcome.FAILED),
-        ("Changed failures", Outcome.CHANGED_FAILURE),
-        ("Errors", Outcome.ERRORED),
-        ("Unexpected passes", Outcome.UNEXPECTED_PASS),
-        ("Expected failures", Outcome.EXPECTED_FAILURE),
-    ):
-        lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
+            for counts in v.by_rule()
+        ),
+    ]
+
+
+def _md_unchecked(v: Verification) -> list[str]:
+    """The scenarios with checks left out, and why."""
     partly = v.partly_checked()
-    if partly:
-        lines.extend(["", "## Unchecked", ""])
-        for entry in partly:
-            items = ", ".join(f"step {u.number} {md_code(u.what)}" for u in entry.unchecked)
-            reasons = "; ".join(sorted({u.why for u in entry.unchecked}))
-            lines.append(
-                f"- **{entry.scenario.id}** {md_text(entry.scenario.title)}: {items} "
-                f"({md_text(reasons)})"
-            )
+    if not partly:
+        return []
+    lines = ["", "## Unchecked", ""]
+    for entry in partly:
+        items = ", ".join(f"step {u.number} {md_code(u.what)}" for u in entry.unchecked)
+        reasons = "; ".join(sorted({u.why for u in entry.unchecked}))
+        lines.append(
+            f"- **{entry.scenario.id}** {md_text(entry.scenario.title)}: {items} "
+            f"({md_text(reasons)})"
+        )
+    return lines
+
+
+def _md_skipped(v: Verification) -> list[str]:
+    """The skipped scenarios, grouped by reason."""
     skips = skips_by_reason(v)
-    if skips:
-        lines.extend(["", "## Skipped", ""])
-        for reason, skipped in skips.items():
-            ids = ", ".join(e.scenario.id for e in skipped)
-            lines.append(f"- {len(skipped)}: {md_text(reason)} ({ids})")
-    return clean_text("\n".join(lines) + "\n")
+    if not skips:
+        return []
+    lines = ["", "## Skipped", ""]
+    for reason, skipped in skips.items():
+        ids = ", ".join(e.scenario.id for e in skipped)
+        lines.append(f"- {len(skipped)}: {md_text(reason)} ({ids})")
+    return lines
 
 
 def _md_section(heading: str, entries: list[Entry], verification: Verification) -> list[str]:
