@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -564,3 +564,25 @@ def _perft_adapter(implementation: ExternalImplementation, loaded: list[Position
         console.print(f"{mark} {one_line(position.name)}{shown}", markup=False)
     console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree")
     return 1 if bad else 0
+
+
+@click.group(invoke_without_command=True)
+@fuzz_options
+@click.pass_context
+def fuzz(ctx: click.Context, /, **options: Any) -> None:
+    """Differential fuzzing: random deals on an implementation and on the reference;
+    disagreements grouped, shrunk and written as scenarios (`fuzz merge` combines shards)."""
+    if ctx.invoked_subcommand is None:
+        sys.exit(run_fuzz(**options))
+
+
+@fuzz.command(name="merge")
+@click.argument("reports", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
+@click.option("-o", "--output", type=OutputFile())
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path))
+def fuzz_merge(
+    reports: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None
+) -> None:
+    """Combine the JSON reports of shards as one run would have reported them."""
+    sys.exit(run_merge(reports, fmt, output, out_dir))

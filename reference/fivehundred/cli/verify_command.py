@@ -1,8 +1,8 @@
-"""What ``fivehundred verify`` does once its options are parsed.
+"""``fivehundred verify``: its options, and what it does once they are parsed.
 
-Kept apart from :mod:`.main` so the command line stays a thin table of
-options and commands that import only what they use (``serve --one-shot`` starts
-once per scenario, and must start fast).  Every user error here is a
+Imported only when ``verify`` runs (:mod:`.main` wires the commands), so ``serve
+--one-shot``, started once per scenario, never pays for rich and the reports.  Every
+user error here is a
 :class:`click.UsageError` or :class:`click.BadParameter`: a clear message and exit
 status 2, never a traceback.
 """
@@ -24,8 +24,14 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from ..reports import REPORT_FORMATS
 from ..reports.text import print_broken, print_text_report, summary_line
-from ..safety import atomic_write_text, clean_text
+from ..safety import (
+    DEFAULT_STARTUP_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    atomic_write_text,
+    clean_text,
+)
 from ..scenarios import Corpus, Scenario, load_corpus
 from ..verify.expectations import (
     Expectation,
@@ -45,6 +51,7 @@ from ..verify.verification import (
 )
 from .consoles import err_console, out_console, print_diagnostics, progress_bar
 from .finding import no_match_message, normalise_selection, unknown_ids_message
+from .params import OutputFile, Seconds, existing_paths, selection_options
 from .stopping import Terminated, signals_held, signals_raise
 
 if TYPE_CHECKING:
@@ -52,7 +59,7 @@ if TYPE_CHECKING:
     # verifying the reference, which every plain ``fivehundred verify`` does.
     from ..verify.external import ExternalImplementation
 
-__all__ = ["VerifyOptions", "run_verify"]
+__all__ = ["VerifyOptions", "run_verify", "verify"]
 
 
 @dataclass(frozen=True)
@@ -433,3 +440,118 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
         else:
             _write_expectations(verification, expectations, options)
     return verification.exit_code
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@selection_options
+@click.option(
+    "--impl",
+    "command",
+    metavar="COMMAND",
+    help="Verify this implementation: a command speaking protocol v1 (site/protocol.md), "
+    "split like a shell would but never run by one.  Default: the reference, in-process.",
+)
+@click.option(
+    "--one-shot", is_flag=True, help="Start COMMAND once per message instead of once per run."
+)
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=None,
+    help=f"Seconds COMMAND has to answer one scenario (default {DEFAULT_TIMEOUT:g}).",
+)
+@click.option(
+    "--startup-timeout",
+    type=Seconds(),
+    default=None,
+    help=f"Seconds COMMAND has to start and answer hello (default {DEFAULT_STARTUP_TIMEOUT:g}).",
+)
+@click.option(
+    "--max-time",
+    type=Seconds(),
+    default=None,
+    help="Seconds the whole run may take; scenarios not started by then are reported "
+    "as not run (errored).  Default: no limit.",
+)
+@click.option(
+    "--lenient-errors",
+    is_flag=True,
+    help="Compare only accepted versus rejected, not rejection codes.",
+)
+@click.option(
+    "--expectations",
+    "expectations_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Expected failures and skips, YAML or JSON (schema/expectations.schema.json).",
+)
+@click.option(
+    "--allow-unexpected-pass",
+    is_flag=True,
+    help="Do not fail the run when a scenario listed as failing passes.",
+)
+@click.option(
+    "--write-expectations",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write an expectations file listing this run's failures and errors.",
+)
+@click.option("--force", is_flag=True, help="Let --write-expectations overwrite a file.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(list(REPORT_FORMATS)),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=OutputFile(),
+    help="Write the report to this file instead of stdout.",
+)
+def verify(
+    paths: tuple[str, ...],
+    ids: tuple[str, ...],
+    areas: tuple[str, ...],
+    tags: tuple[str, ...],
+    rules: tuple[str, ...],
+    profiles: tuple[str, ...],
+    variants: tuple[str, ...],
+    command: str | None,
+    one_shot: bool,
+    timeout: float | None,
+    startup_timeout: float | None,
+    max_time: float | None,
+    lenient_errors: bool,
+    expectations_file: Path | None,
+    allow_unexpected_pass: bool,
+    write_expectations: Path | None,
+    force: bool,
+    fmt: str,
+    output: Path | None,
+) -> None:
+    """Run scenarios against an implementation and compare every expectation.
+
+    Without --impl the reference runs in-process.  Exit status: 0 when nothing
+    failed, errored or passed unexpectedly (expected failures and skips are fine);
+    1 when something did, or a scenario file is invalid; 2 for a usage error;
+    3 when the adapter is broken (failed its handshake, or every scenario errored).
+    """
+    options = VerifyOptions(
+        paths=existing_paths(paths),
+        selection=Selection(ids, areas, tags, rules, profiles, variants),
+        command=command,
+        one_shot=one_shot,
+        timeout=timeout,
+        startup_timeout=startup_timeout,
+        max_time=max_time,
+        lenient_errors=lenient_errors,
+        expectations_file=expectations_file,
+        allow_unexpected_pass=allow_unexpected_pass,
+        write_expectations=write_expectations,
+        force=force,
+        fmt=fmt,
+        output=output,
+    )
+    sys.exit(run_verify(options))

@@ -1,0 +1,77 @@
+"""``fivehundred list``: the scenarios a selection picks, as a table or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .consoles import out_console
+from .params import existing_paths, selection_options
+
+
+@click.command(name="list")
+@click.argument("paths", nargs=-1, type=click.Path())
+@selection_options
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format."
+)
+def list_command(
+    paths: tuple[str, ...],
+    ids: tuple[str, ...],
+    areas: tuple[str, ...],
+    tags: tuple[str, ...],
+    rules: tuple[str, ...],
+    profiles: tuple[str, ...],
+    variants: tuple[str, ...],
+    fmt: str,
+) -> None:
+    """List scenarios: id, area, title and the rules they cite (filters as for verify)."""
+    from ..scenarios import load_corpus
+    from ..verify.runner import Selection
+    from .finding import no_match_message, normalise_selection, unknown_ids_message
+
+    corpus = load_corpus(existing_paths(paths))
+    selection = normalise_selection(Selection(ids, areas, tags, rules, profiles, variants))
+    unknown = [i for i in selection.ids if i not in {s.id for s in corpus.scenarios}]
+    if unknown:
+        raise click.UsageError(unknown_ids_message(unknown, corpus))
+    chosen = selection.apply(corpus.scenarios)
+    if not chosen:
+        raise click.UsageError(no_match_message(corpus, selection))
+    if fmt == "json":
+        rows = [
+            {
+                "id": s.id,
+                "title": s.title,
+                "area": s.area,
+                "rules": list(s.rules),
+                "tags": list(s.tags),
+                "profile": s.profile_name,
+                "variants": list(s.variants),
+                "path": None if s.path is None else str(s.path),
+            }
+            for s in chosen
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..safety import clean_text
+
+    table = Table(title=f"{len(chosen)} scenarios", title_justify="left")
+    table.add_column("id", style="bold cyan", no_wrap=True)
+    table.add_column("area", no_wrap=True)
+    table.add_column("title")
+    table.add_column("rules", style="dim")
+    several = len({s.profile_label for s in chosen}) > 1
+    if several:
+        table.add_column("profile", style="magenta")
+    for s in chosen:
+        row = [s.id, s.area, s.title, ", ".join(s.rules)]
+        # a scenario's own text, shown as written (never read as rich markup)
+        cells = [Text(clean_text(cell)) for cell in row]
+        table.add_row(*cells, *([s.profile_label] if several else []))
+    out_console().print(table)
