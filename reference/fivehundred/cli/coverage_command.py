@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from ..engine import DEFAULT_PROFILE_NAME, VARIANTS
 from .consoles import err_console, out_console, print_diagnostics
 from .params import existing_paths
+
+if TYPE_CHECKING:
+    from ..scenarios.coverage import RulingCoverage
 
 
 @click.command()
@@ -55,32 +60,37 @@ def coverage(
     the capability levels it is unchecked at; exit 1 on the same gaps, or a toggle with
     no scenario tagged `scope` (what it leaves unchanged).
     """
-    from rich.markup import escape
-    from rich.table import Table
-
-    from ..scenarios import load_corpus
-
     if profile is not None or variants or every_rule_set:
-        from .rule_set_coverage import every_rule_set as all_sets
-        from .rule_set_coverage import rule_set, rule_set_report
-
         if every_rule_set and (profile is not None or variants):
             raise click.UsageError("--every-rule-set goes without --profile and --variant")
-        chosen = (
-            all_sets() if every_rule_set else [rule_set(profile or DEFAULT_PROFILE_NAME, variants)]
-        )
-        corpus = load_corpus(existing_paths(paths))
-        print_diagnostics(corpus.diagnostics, err_console())
-        if rule_set_report(chosen, corpus.scenarios, fmt) or corpus.invalid_files:
-            sys.exit(1)
-        return
-    from ..scenarios.coverage import (
-        LEVELS,
-        coverage,
-        default_profile_only,
-        other_profiles,
-        problems,
-    )
+        _rule_set_coverage(paths, fmt, profile, variants, every_rule_set)
+    else:
+        _ruling_coverage(paths, fmt)
+
+
+def _rule_set_coverage(
+    paths: tuple[str, ...],
+    fmt: str,
+    profile: str | None,
+    variants: tuple[str, ...],
+    every_rule_set: bool,
+) -> None:
+    """``--profile``, ``--variant``, ``--every-rule-set``: the rule points of rule sets."""
+    from ..scenarios import load_corpus
+    from .rule_set_coverage import every_rule_set as all_sets
+    from .rule_set_coverage import rule_set, rule_set_report
+
+    chosen = all_sets() if every_rule_set else [rule_set(profile or DEFAULT_PROFILE_NAME, variants)]
+    corpus = load_corpus(existing_paths(paths))
+    print_diagnostics(corpus.diagnostics, err_console())
+    if rule_set_report(chosen, corpus.scenarios, fmt) or corpus.invalid_files:
+        sys.exit(1)
+
+
+def _ruling_coverage(paths: tuple[str, ...], fmt: str) -> None:
+    """The default: each ruling of the default profile and the scenarios that check it."""
+    from ..scenarios import load_corpus
+    from ..scenarios.coverage import coverage, default_profile_only, other_profiles, problems
 
     corpus = load_corpus(existing_paths(paths))
     print_diagnostics(corpus.diagnostics, err_console())
@@ -108,36 +118,46 @@ def coverage(
         }
         click.echo(json.dumps(document, indent=2))
     else:
-        table = Table(title="Coverage by ruling", title_justify="left")
-        table.add_column("#", justify="right")
-        table.add_column("ruling")
-        table.add_column("scenarios", justify="right")
-        table.add_column("must-reject", justify="right")
-        table.add_column("actions", justify="right")
-        for level in LEVELS:
-            table.add_column(f"checks: {level}", justify="right")
-        for r in rows:
-            reject = str(len(r.must_reject)) if r.prohibition else "—"
-            table.add_row(
-                str(r.number),
-                r.slug,
-                str(len(r.scenarios)),
-                reject,
-                str(r.action_checks),
-                *(str(r.by_level[level]) for level in LEVELS),
-            )
-        console = out_console()
-        console.print(table)
-        for problem in found:
-            console.print(f"[red]coverage:[/] {escape(problem)}")
-        if others:
-            listed = ", ".join(f"{label} {count}" for label, count in others.items())
-            console.print(
-                f"other rule sets (their scenarios do not count for the rulings): {listed}"
-            )
-        verdict = "no gaps" if not found else f"{len(found)} gaps"
-        console.print(
-            f"coverage: {default_count} scenarios of the default profile, 34 rulings, {verdict}"
-        )
+        _print_ruling_coverage(rows, found, others, default_count)
     if found or corpus.invalid_files:
         sys.exit(1)
+
+
+def _print_ruling_coverage(
+    rows: Sequence[RulingCoverage], found: list[str], others: dict[str, int], default_count: int
+) -> None:
+    """The table by ruling, its gaps, and the scenarios of other rule sets left out."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..scenarios.coverage import LEVELS
+
+    table = Table(title="Coverage by ruling", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("ruling")
+    table.add_column("scenarios", justify="right")
+    table.add_column("must-reject", justify="right")
+    table.add_column("actions", justify="right")
+    for level in LEVELS:
+        table.add_column(f"checks: {level}", justify="right")
+    for r in rows:
+        reject = str(len(r.must_reject)) if r.prohibition else "—"
+        table.add_row(
+            str(r.number),
+            r.slug,
+            str(len(r.scenarios)),
+            reject,
+            str(r.action_checks),
+            *(str(r.by_level[level]) for level in LEVELS),
+        )
+    console = out_console()
+    console.print(table)
+    for problem in found:
+        console.print(f"[red]coverage:[/] {escape(problem)}")
+    if others:
+        listed = ", ".join(f"{label} {count}" for label, count in others.items())
+        console.print(f"other rule sets (their scenarios do not count for the rulings): {listed}")
+    verdict = "no gaps" if not found else f"{len(found)} gaps"
+    console.print(
+        f"coverage: {default_count} scenarios of the default profile, 34 rulings, {verdict}"
+    )

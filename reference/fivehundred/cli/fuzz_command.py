@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..engine import DEFAULT_PROFILE_NAME, PROFILE_NAMES, get_profile
+from ..engine import DEFAULT_PROFILE_NAME
 from ..safety import (
     MAX_FUZZ_DEALS,
     MAX_FUZZ_JOBS,
@@ -150,37 +150,13 @@ def run_fuzz(
     progress: bool,
     generators: tuple[str, ...] = (),
 ) -> int:
-    from ..fuzz.fuzzer import FuzzError, Settings, external_tester, reference_tester
+    """``fivehundred fuzz``: check the options, shake hands with the adapter, run; the exit
+    status (0 nothing found, 1 disagreements or nothing checked, 3 a broken adapter)."""
+    from ..fuzz.fuzzer import Settings, reference_tester
+    from .rule_set_coverage import rule_set
 
-    if profile not in PROFILE_NAMES:
-        raise click.BadParameter(
-            f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}",
-            param_hint="--profile",
-        )
-    try:
-        rules = get_profile(profile, variants)
-    except (KeyError, ValueError) as error:
-        why = str(error.args[0]) if error.args else str(error)
-        raise click.BadParameter(why, param_hint="--variant") from None
-    variants = rules.variants
-    if jobs < 1:
-        raise click.BadParameter("must be at least 1", param_hint="--jobs")
-    if jobs > MAX_JOBS:
-        raise click.BadParameter(
-            f"at most {MAX_JOBS} (each job is a process with an adapter of its own)",
-            param_hint="--jobs",
-        )
-    if deals is not None and deals < 1:
-        raise click.BadParameter("must be at least 1", param_hint="--deals")
-    for value, hint in ((deals, "--deals"), (deal, "--deal")):
-        if value is not None and value > MAX_FUZZ_DEALS:
-            raise click.BadParameter(
-                f"at most {MAX_FUZZ_DEALS:,} (the limit of one run, site/limits.md; run more "
-                "with other seeds)",
-                param_hint=hint,
-            )
-    if deal is not None and deal < 0:
-        raise click.BadParameter("a deal index is 0 or more", param_hint="--deal")
+    variants = rule_set(profile, variants).variants
+    _check_deal_counts(jobs, deals, deal)
     if deals is None and seconds is None:
         deals = 100
     chosen = _chosen_generators(generators, profile, variants)
@@ -205,47 +181,84 @@ def run_fuzz(
     )
     if total:  # a job without a deal would only start an adapter
         jobs = min(jobs, total)
-    factory: TesterFactory
-    handed: list[Tester] = []
-    """The adapter of the handshake below, kept for a run in this process."""
-    if command is None:
-        factory = reference_tester
-        name = "fivehundred-reference (in-process)"
-    else:
-        fresh = functools.partial(
-            external_tester,
-            command,
-            timeout=timeout,
-            startup_timeout=startup_timeout,
-            profile=profile,
-            variants=variants,
-        )
-        try:  # shake hands once up front: a broken adapter is reported before any deal
-            with _terminate_like_ctrl_c():  # a CI cancel now kills the adapter too
-                tester, close = fresh()
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--impl") from None
-        except FuzzError as error:
-            err_console().print(f"fuzz: {error}", markup=False)
-            return 3
-        except KeyboardInterrupt:
-            err_console().print("fuzz: interrupted before the first deal", markup=False)
-            return 130
-        name = tester.implementation.name
-        try:
-            settings = _fitted(settings, tester)
-        except FuzzError as error:
-            close()
-            err_console().print(f"fuzz: {error}", markup=False)
-            return 3
-        if jobs > 1:  # each worker starts an adapter of its own
-            close()
-            factory = fresh
-        else:  # the run goes on with this one: an adapter slow to start starts once
-            handed.append(tester)
-            factory = functools.partial(_handed_first, handed, close, fresh)
-    try:
+
+    def run(factory: TesterFactory, settings: Settings, name: str) -> int:
         return _run(factory, settings, name, jobs, total, progress, fmt, output, out_dir)
+
+    if command is None:
+        return run(reference_tester, settings, "fivehundred-reference (in-process)")
+    return _run_external(command, settings, jobs, timeout, startup_timeout, run)
+
+
+def _check_deal_counts(jobs: int, deals: int | None, deal: int | None) -> None:
+    """Usage errors for ``--jobs``, ``--deals`` and ``--deal`` out of their bounds."""
+    if jobs < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    if jobs > MAX_JOBS:
+        raise click.BadParameter(
+            f"at most {MAX_JOBS} (each job is a process with an adapter of its own)",
+            param_hint="--jobs",
+        )
+    if deals is not None and deals < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--deals")
+    for value, hint in ((deals, "--deals"), (deal, "--deal")):
+        if value is not None and value > MAX_FUZZ_DEALS:
+            raise click.BadParameter(
+                f"at most {MAX_FUZZ_DEALS:,} (the limit of one run, site/limits.md; run more "
+                "with other seeds)",
+                param_hint=hint,
+            )
+    if deal is not None and deal < 0:
+        raise click.BadParameter("a deal index is 0 or more", param_hint="--deal")
+
+
+def _run_external(
+    command: str,
+    settings: Settings,
+    jobs: int,
+    timeout: float,
+    startup_timeout: float,
+    run: Callable[[TesterFactory, Settings, str], int],
+) -> int:
+    """Shake hands once up front, so a broken adapter is reported before any deal; then
+    run with that adapter (one job) or with one adapter per worker."""
+    from ..fuzz.fuzzer import FuzzError, external_tester
+
+    fresh = functools.partial(
+        external_tester,
+        command,
+        timeout=timeout,
+        startup_timeout=startup_timeout,
+        profile=settings.profile,
+        variants=settings.variants,
+    )
+    try:
+        with _terminate_like_ctrl_c():  # a CI cancel now kills the adapter too
+            tester, close = fresh()
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--impl") from None
+    except FuzzError as error:
+        err_console().print(f"fuzz: {error}", markup=False)
+        return 3
+    except KeyboardInterrupt:
+        err_console().print("fuzz: interrupted before the first deal", markup=False)
+        return 130
+    try:
+        settings = _fitted(settings, tester)
+    except FuzzError as error:
+        close()
+        err_console().print(f"fuzz: {error}", markup=False)
+        return 3
+    if jobs > 1:  # each worker starts an adapter of its own
+        close()
+        return run(fresh, settings, tester.implementation.name)
+    handed = [tester]  # the run goes on with this one: an adapter slow to start starts once
+    try:
+        return run(
+            functools.partial(_handed_first, handed, close, fresh),
+            settings,
+            tester.implementation.name,
+        )
     finally:
         if handed:  # never taken: stopped before the first deal
             handed.clear()

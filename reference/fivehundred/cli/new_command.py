@@ -4,12 +4,16 @@ skeletons) that validates and passes as written, kept only if it does."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..engine import DEFAULT_PROFILE_NAME, VARIANTS
 from ..scenarios.vocabulary import STARTS
 from .consoles import err_console, out_console, print_diagnostics
+
+if TYPE_CHECKING:
+    from ..engine import Profile
 
 
 @click.command()
@@ -41,8 +45,8 @@ from .consoles import err_console, out_console, print_diagnostics
     "profiles",
     multiple=True,
     metavar="NAME[+TOGGLE...]",
-    help="The rule set of the scenario (default: australian-4). With --dispute: one per "
-    "answer, repeated, toggles joined by + (australian-4+no-misere).",
+    help=f"The rule set of the scenario (default: {DEFAULT_PROFILE_NAME}). With --dispute: one "
+    f"per answer, repeated, toggles joined by + ({DEFAULT_PROFILE_NAME}+no-misere).",
 )
 @click.option(
     "--variant",
@@ -82,14 +86,29 @@ def new(
     With --dispute ID, create a dispute record and its paired scenarios instead: one
     skeleton per --profile, each starting from that profile's ordered deck.
     """
-    from rich.markup import escape
-
     from ..resources import scenarios_dir
-    from ..safety import clean_text
-    from ..scenarios import load_corpus, load_file, read_retired_ids
+    from ..scenarios import load_corpus, read_retired_ids
+
+    _check_rules_and_title(rules, title)
+    root = Path(directory) if directory else scenarios_dir()
+    taken = {s.id for s in load_corpus([root], root).scenarios} | read_retired_ids()
+    if dispute_id is not None:
+        if variants:
+            raise click.UsageError(
+                "with --dispute give toggles in --profile, e.g. --profile "
+                f"{DEFAULT_PROFILE_NAME}+no-misere"
+            )
+        _new_dispute(root, dispute_id, title, list(rules), list(profiles), area, new_area, taken)
+        return
+    profile = _scenario_profile(profiles, variants)
+    if area is None:
+        area, new_area = _profile_area(profile), True
+    _new_scenario(root, area, new_area, title, list(rules), start, profile, taken)
+
+
+def _check_rules_and_title(rules: tuple[str, ...], title: str) -> None:
+    """Usage errors for a rule anchor that does not exist and a title that cannot be one."""
     from ..scenarios.rulings import anchor_exists
-    from .scaffold import ScaffoldError, area_folder, mint_id, remove_quietly, write_new
-    from .scaffold_dispute import parse_profile
 
     bad = [r for r in rules if not anchor_exists(r)]
     if bad:
@@ -98,31 +117,52 @@ def new(
         raise click.BadParameter(
             "a title is one line of 3 to 200 printable characters", param_hint="--title"
         )
-    root = Path(directory) if directory else scenarios_dir()
-    taken = {s.id for s in load_corpus([root], root).scenarios} | read_retired_ids()
-    if dispute_id is not None:
-        if variants:
-            raise click.UsageError(
-                "with --dispute give toggles in --profile, e.g. --profile australian-4+no-misere"
-            )
-        _new_dispute(root, dispute_id, title, list(rules), list(profiles), area, new_area, taken)
-        return
+
+
+def _scenario_profile(profiles: tuple[str, ...], variants: tuple[str, ...]) -> Profile:
+    """The one rule set of a new scenario: its --profile (default the default profile) with
+    its --variant toggles."""
+    from .scaffold import ScaffoldError
+    from .scaffold_dispute import parse_profile
+
     if len(profiles) > 1:
         raise click.UsageError("one --profile for a scenario (several only with --dispute)")
     label = "+".join((profiles[0] if profiles else DEFAULT_PROFILE_NAME, *variants))
     try:
-        profile = parse_profile(label)
+        return parse_profile(label)
     except ScaffoldError as error:
         raise click.UsageError(str(error)) from None
-    if area is None:
-        if profile.name == DEFAULT_PROFILE_NAME and not profile.variants:
-            raise click.UsageError("--area is required for a scenario of the default profile")
-        area = profile.name if profile.name != DEFAULT_PROFILE_NAME else "variants"
-        new_area = True
+
+
+def _profile_area(profile: Profile) -> str:
+    """Where a scenario goes without --area: its profile's folder, or variants/ for toggles
+    of the default profile (the default profile's own scenarios need an area)."""
+    if profile.name == DEFAULT_PROFILE_NAME and not profile.variants:
+        raise click.UsageError("--area is required for a scenario of the default profile")
+    return profile.name if profile.name != DEFAULT_PROFILE_NAME else "variants"
+
+
+def _new_scenario(
+    root: Path,
+    area: str,
+    new_area: bool,
+    title: str,
+    rules: list[str],
+    start: str,
+    profile: Profile,
+    taken: set[str],
+) -> None:
+    """Write the skeleton with a new id, keep it only if it validates, say what is next."""
+    from rich.markup import escape
+
+    from ..safety import clean_text
+    from ..scenarios import load_file
+    from .scaffold import ScaffoldError, area_folder, mint_id, remove_quietly, write_new
+
     scenario_id = mint_id(taken)
     try:
         folder = area_folder(root, area, create=new_area)
-        path = write_new(folder, scenario_id, title, list(rules), start, profile)
+        path = write_new(folder, scenario_id, title, rules, start, profile)
     except (ScaffoldError, FileExistsError) as error:
         raise click.UsageError(str(error)) from None
     except OSError as error:

@@ -68,6 +68,7 @@ def cards_text(tokens: Sequence[str], group: bool = True) -> Text:
 
 
 def _value_text(key: str, value: Any) -> Text:
+    """An observed value drawn the way its observation says: cards, hands, a trick, plain."""
     registered = observation(key)
     rendering = Rendering.PLAIN if registered is None else registered.rendering
     if (
@@ -77,36 +78,45 @@ def _value_text(key: str, value: Any) -> Text:
     ):
         return cards_text(value)
     if rendering is Rendering.HANDS and isinstance(value, dict):
-        out = Text()
-        for seat, cards in value.items():
-            out.append(f"{seat}: ")
-            out.append_text(cards_text(cards))
-            out.append("  ")
-        return out
+        return _hands_text(value)
     if rendering is Rendering.TRICK and isinstance(value, dict):
-        out = Text()
-        if value.get("leader") is not None:
-            out.append(f"led by {value['leader']}  ")
-        if "led" in value:  # a check of the suit led alone is still a check: show it
-            led = value["led"]
-            out.append("suit led ")
-            if isinstance(led, str):
-                out.append(suit_symbol(led), style=SUIT_STYLE.get(led, ""))
-            else:
-                out.append("none")
-            out.append("  ")
-        for seat, token in value.get("cards", {}).items():
-            out.append(f"{seat} ")
-            out.append_text(card_text(token))
-            out.append("  ")
-        if "winner" in value:
-            out.append(f"→ won by {value['winner']}", style="green")
-        return out
+        return _trick_text(value)
     if isinstance(value, dict):
         return Text(", ".join(f"{k} {v}" for k, v in value.items()))
     if isinstance(value, list):
         return Text(" ".join(str(v) for v in value) or "(none)")
     return Text("null" if value is None else str(value))
+
+
+def _hands_text(hands: dict[str, Any]) -> Text:
+    out = Text()
+    for seat, cards in hands.items():
+        out.append(f"{seat}: ")
+        out.append_text(cards_text(cards))
+        out.append("  ")
+    return out
+
+
+def _trick_text(trick: dict[str, Any]) -> Text:
+    """The fields of a trick the scenario gives: leader, suit led, cards, winner."""
+    out = Text()
+    if trick.get("leader") is not None:
+        out.append(f"led by {trick['leader']}  ")
+    if "led" in trick:  # a check of the suit led alone is still a check: show it
+        led = trick["led"]
+        out.append("suit led ")
+        if isinstance(led, str):
+            out.append(suit_symbol(led), style=SUIT_STYLE.get(led, ""))
+        else:
+            out.append("none")
+        out.append("  ")
+    for seat, token in trick.get("cards", {}).items():
+        out.append(f"{seat} ")
+        out.append_text(card_text(token))
+        out.append("  ")
+    if "winner" in trick:
+        out.append(f"→ won by {trick['winner']}", style="green")
+    return out
 
 
 def _setup_panel(scenario: Scenario) -> Panel:
