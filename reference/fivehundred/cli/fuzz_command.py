@@ -299,8 +299,7 @@ def _fitted(settings: Settings, tester: Tester) -> Settings:
     from ..fuzz.fuzzer import FuzzError
     from ..fuzz.generators import generators_taking
 
-    starts = getattr(tester.implementation, "capabilities", None)
-    starts = None if starts is None else starts.starts
+    starts = tester.implementation.capabilities.starts
     if starts is None or settings.generators:
         return settings
     taken = generators_taking(starts)

@@ -39,11 +39,12 @@ from ..verify.expectations import (
     dump_expectations,
     load_expectations,
 )
-from ..verify.protocol import ImplementationInfo
+from ..verify.protocol import Capabilities, ImplementationInfo
 from ..verify.runner import ReferenceImplementation, Selection
 from ..verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
 from ..verify.verification import (
     Entry,
+    Mode,
     Verification,
     expectations_from_run,
     not_run,
@@ -57,7 +58,7 @@ from .stopping import Terminated, signals_held, signals_raise
 if TYPE_CHECKING:
     # Imported where an adapter is run: the adapter process machinery is no part of
     # verifying the reference, which every plain ``fivehundred verify`` does.
-    from ..verify.external import ExternalImplementation
+    from ..verify.external import ExternalImplementation, HandshakeError
 
 __all__ = ["VerifyOptions", "run_verify", "verify"]
 
@@ -148,47 +149,75 @@ def _external(options: VerifyOptions) -> ExternalImplementation:
         raise click.BadParameter(str(error), param_hint="--impl") from None
 
 
-def _verify_external(
-    options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
+@dataclass(frozen=True)
+class _Run:
+    """What the command settled before anything runs."""
+
+    options: VerifyOptions
+    scenarios: list[Scenario]
+    expectations: dict[str, Expectation]
+    invalid_files: int
+    warnings: list[str]
+    """The warnings said so far (expectations listing scenarios that do not exist)."""
+
+
+def _verification(
+    run: _Run,
+    info: ImplementationInfo,
+    capabilities: Capabilities | None,
+    adapter: ExternalImplementation | None = None,
+    handshake: HandshakeError | None = None,
 ) -> Verification:
+    """The one place a run's :class:`Verification` is assembled: who is verified (the
+    reference, an adapter's hello, or an adapter that failed its handshake), how it is
+    run, how strictly it is judged, and what the command knew before the run."""
+    options = run.options
+    mode = (
+        Mode.IN_PROCESS
+        if adapter is None
+        else Mode.ONE_SHOT
+        if options.one_shot
+        else Mode.PERSISTENT
+    )
+    noted = [] if adapter is None else _capability_warnings(capabilities)
+    return Verification(
+        info,
+        capabilities,
+        mode,
+        command=None if adapter is None else adapter.command,
+        lenient_errors=options.lenient_errors
+        or (capabilities is not None and not capabilities.error_codes),
+        timeout=None if adapter is None else adapter.timeout,
+        allow_unexpected_pass=options.allow_unexpected_pass,
+        broken=None if handshake is None else f"the handshake failed: {handshake.message}",
+        broken_stderr="" if handshake is None else handshake.stderr,
+        warnings=[*run.warnings, *noted],
+        invalid_files=run.invalid_files,
+    )
+
+
+def _verify_external(run: _Run) -> Verification:
     """Shake hands, then run; a failed handshake is a broken adapter, not a crash."""
     from ..verify.external import HandshakeError
 
+    options = run.options
     implementation = _external(options)
-    mode = "one-shot" if options.one_shot else "persistent"
     try:
         try:
             hello = implementation.start()
         except HandshakeError as error:
-            verification = Verification(
-                ImplementationInfo(implementation.command, "unknown", "unknown"),
-                None,
-                mode,
-                command=implementation.command,
-                lenient_errors=options.lenient_errors,
-                timeout=implementation.timeout,
-                allow_unexpected_pass=options.allow_unexpected_pass,
-                broken=f"the handshake failed: {error.message}",
-                broken_stderr=error.stderr,
-            )
+            unknown = ImplementationInfo(implementation.command, "unknown", "unknown")
+            verification = _verification(run, unknown, None, implementation, error)
             return not_run(
-                verification, scenarios, "the adapter failed its handshake", expectations
+                verification, run.scenarios, "the adapter failed its handshake", run.expectations
             )
-        verification = Verification(
-            hello.implementation,
-            hello.capabilities,
-            mode,
-            command=implementation.command,
-            lenient_errors=options.lenient_errors or not hello.capabilities.error_codes,
-            timeout=implementation.timeout,
-            allow_unexpected_pass=options.allow_unexpected_pass,
-        )
-        with _progress_bar(len(scenarios)) as on_entry:
+        verification = _verification(run, hello.implementation, hello.capabilities, implementation)
+        with _progress_bar(len(run.scenarios)) as on_entry:
             run_verification(
                 verification,
-                scenarios,
+                run.scenarios,
                 implementation,
-                expectations,
+                run.expectations,
                 on_entry=on_entry,
                 max_time=options.max_time,
             )
@@ -230,18 +259,14 @@ def _progress_bar(total: int) -> Iterator[Callable[[Entry], None] | None]:
         stop()
 
 
-def _verify_reference(
-    options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
-) -> Verification:
-    verification = Verification(
-        REFERENCE_INFO,
-        REFERENCE_CAPABILITIES,
-        "in-process",
-        lenient_errors=options.lenient_errors,
-        allow_unexpected_pass=options.allow_unexpected_pass,
-    )
+def _verify_reference(run: _Run) -> Verification:
+    verification = _verification(run, REFERENCE_INFO, REFERENCE_CAPABILITIES)
     return run_verification(
-        verification, scenarios, ReferenceImplementation(), expectations, max_time=options.max_time
+        verification,
+        run.scenarios,
+        ReferenceImplementation(),
+        run.expectations,
+        max_time=run.options.max_time,
     )
 
 
@@ -351,13 +376,23 @@ def _stopped(options: VerifyOptions, progress: _Progress) -> str:
     return "the adapter was killed and no report was written"
 
 
-def _unknown_observations(verification: Verification) -> str | None:
+def _capability_warnings(capabilities: Capabilities | None) -> list[str]:
+    """What an adapter's capabilities name that the suite does not know."""
+    noted = [
+        _unknown_profiles(capabilities),
+        _unknown_starts(capabilities),
+        _unknown_observations(capabilities),
+    ]
+    return [w for w in noted if w]
+
+
+def _unknown_observations(capabilities: Capabilities | None) -> str | None:
     """A warning for observation keys an adapter declares that the suite does not know
     (a typo such as ``Phase`` or ``to-act`` would otherwise leave those checks unchecked
     without a word)."""
     from ..scenarios.vocabulary import OBSERVATION_NAMES
 
-    declared = verification.capabilities and verification.capabilities.observations
+    declared = capabilities and capabilities.observations
     unknown = sorted(set(declared or ()) - set(OBSERVATION_NAMES))
     if not unknown:
         return None
@@ -367,15 +402,15 @@ def _unknown_observations(verification: Verification) -> str | None:
     )
 
 
-def _unknown_profiles(verification: Verification) -> str | None:
+def _unknown_profiles(capabilities: Capabilities | None) -> str | None:
     """A warning for profile names an adapter declares that the suite does not know,
     each with the nearest known names (its scenarios are otherwise all skipped as "not
     supported", the typo unnoticed)."""
     from ..verify.external import unknown_profiles
 
-    if verification.capabilities is None:
+    if capabilities is None:
         return None
-    unknown = unknown_profiles(verification.capabilities)
+    unknown = unknown_profiles(capabilities)
     if not unknown:
         return None
     return (
@@ -384,13 +419,13 @@ def _unknown_profiles(verification: Verification) -> str | None:
     )
 
 
-def _unknown_starts(verification: Verification) -> str | None:
+def _unknown_starts(capabilities: Capabilities | None) -> str | None:
     """A warning for start kinds an adapter declares that the suite does not know (a
     typo such as ``Deck`` would skip every deck start as "cannot set up")."""
     from ..scenarios.diagnostics import did_you_mean
     from ..scenarios.vocabulary import STARTS
 
-    declared = verification.capabilities and verification.capabilities.starts
+    declared = capabilities and capabilities.starts
     known = [start.name for start in STARTS]
     unknown = [s for s in declared or () if s not in known]
     if not unknown:
@@ -415,22 +450,15 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     warnings = _unknown_ids(expectations, corpus)
     for warning in warnings:
         err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
+    run = _Run(options, scenarios, expectations, len(corpus.invalid_files), warnings)
     if options.command is None:
-        verification = _verify_reference(options, scenarios, expectations)
+        verification = _verify_reference(run)
     else:
-        verification = _verify_external(options, scenarios, expectations)
+        verification = _verify_external(run)
         progress.adapter_done = True
-        noted = [
-            _unknown_profiles(verification),
-            _unknown_starts(verification),
-            _unknown_observations(verification),
-        ]
-        for warning in [w for w in noted if w] + verification.warnings:
+        for warning in verification.warnings[len(warnings) :]:  # the adapter's, after its run
             err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
-            warnings.append(warning)
-    verification.warnings = warnings
-    verification.invalid_files = len(corpus.invalid_files)
-    verification.seconds = time.perf_counter() - started
+    verification.seconds = time.perf_counter() - started  # the whole command's time
     _write_report(verification, options, progress)
     if options.write_expectations is not None:
         if verification.broken is not None and verification.capabilities is None:

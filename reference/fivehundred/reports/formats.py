@@ -20,6 +20,7 @@ import yaml
 
 from ..safety import clean_json, clean_text, one_line
 from ..scenarios.narration import step_text
+from ..verify.expectations import Listed
 from ..verify.verdict import Mismatch, Status
 from ..verify.verification import (
     DEFAULT_LABEL,
@@ -144,7 +145,7 @@ def mismatch_text(entry: Entry, mismatch: Mismatch) -> str:
 
 def _expected_label(entry: Entry) -> str:
     assert entry.expectation is not None
-    kind = "failure" if entry.expectation.status == "fail" else entry.expectation.status
+    kind = "failure" if entry.expectation.status is Listed.FAIL else entry.expectation.status.value
     return f"expected {kind}: {entry.expectation.reason}"
 
 
