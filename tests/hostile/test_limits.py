@@ -32,7 +32,7 @@ from fivehundred.safety import (
     strict_json,
 )
 from fivehundred.scenarios import load_corpus, load_file
-from fivehundred.scenarios._yaml import YamlSourceError, load_yaml
+from fivehundred.scenarios.loading._yaml import YamlSourceError, load_yaml
 from fivehundred.verify.expectations import (
     Expectation,
     ExpectationsError,

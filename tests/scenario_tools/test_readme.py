@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 from fivehundred.cli import main
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from fivehundred.engine import SUIT_BIDS, Strain, get_profile
 from fivehundred.scenarios import CallStep, PlayStep
-from fivehundred.scenarios.corpus import load_corpus
-from fivehundred.scenarios.rulings import RULINGS
+from fivehundred.scenarios.format.rulings import RULINGS
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.site.generator import (
     CLAUSE_INDEX_MARKER,
     SiteModel,

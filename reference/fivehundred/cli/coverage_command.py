@@ -15,7 +15,7 @@ from .consoles import err_console, out_console, print_diagnostics
 from .params import existing_paths
 
 if TYPE_CHECKING:
-    from ..scenarios.coverage import RulingCoverage
+    from ..scenarios.derived.coverage import RulingCoverage
 
 
 @click.command()
@@ -90,7 +90,12 @@ def _rule_set_coverage(
 def _ruling_coverage(paths: tuple[str, ...], fmt: str) -> None:
     """The default: each ruling of the default profile and the scenarios that check it."""
     from ..scenarios import load_corpus
-    from ..scenarios.coverage import coverage, default_profile_only, other_profiles, problems
+    from ..scenarios.derived.coverage import (
+        coverage,
+        default_profile_only,
+        other_profiles,
+        problems,
+    )
 
     corpus = load_corpus(existing_paths(paths))
     print_diagnostics(corpus.diagnostics, err_console())
@@ -130,7 +135,7 @@ def _print_ruling_coverage(
     from rich.markup import escape
     from rich.table import Table
 
-    from ..scenarios.coverage import LEVELS
+    from ..scenarios.derived.coverage import LEVELS
 
     table = Table(title="Coverage by ruling", title_justify="left")
     table.add_column("#", justify="right")

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..safety import clean_json, clean_text, one_line
-from ..scenarios.diagnostics import did_you_mean
+from ..scenarios.loading.diagnostics import did_you_mean
 from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
-    from ..scenarios.disputes import Dispute
+    from ..scenarios.loading.disputes import Dispute
 
 
 def _line(text: str) -> str:
@@ -40,7 +40,12 @@ def _lines(text: str) -> str:
 
 
 def _flags(record: Dispute, scenarios: list[Scenario]) -> list[str]:
-    from ..scenarios.disputes import PAIRED_MINIMUM, carried_answers, is_paired, pair_problems
+    from ..scenarios.loading.disputes import (
+        PAIRED_MINIMUM,
+        carried_answers,
+        is_paired,
+        pair_problems,
+    )
     from .scaffold_dispute import PLACEHOLDER
 
     flags: list[str] = []
@@ -57,7 +62,7 @@ def _flags(record: Dispute, scenarios: list[Scenario]) -> list[str]:
 
 
 def _as_json(record: Dispute, scenarios: list[Scenario], full: bool) -> dict[str, Any]:
-    from ..scenarios.disputes import paired_by_answer
+    from ..scenarios.loading.disputes import paired_by_answer
 
     by_id = {s.id: s for s in scenarios}
     shown = paired_by_answer(record, by_id)
@@ -103,7 +108,7 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
     from rich.table import Table
 
     from ..scenarios import load_corpus
-    from ..scenarios.disputes import load_disputes
+    from ..scenarios.loading.disputes import load_disputes
 
     corpus = load_corpus()
     found = load_disputes()

@@ -28,7 +28,7 @@ def export(paths: tuple[str, ...], output: Path | None) -> None:
     PATHS default to the suite's scenarios.  Nothing is written if a file is invalid.
     """
     from ..scenarios import load_corpus
-    from ..scenarios.export import export_corpus
+    from ..scenarios.derived.export import export_corpus
 
     corpus = load_corpus(existing_paths(paths))
     if corpus.invalid_files:

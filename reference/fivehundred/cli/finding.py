@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..scenarios import Corpus, Scenario
-from ..scenarios.diagnostics import did_you_mean
+from ..scenarios.loading.diagnostics import did_you_mean
 from ..verify.runner import Selection
 
 __all__ = ["find_scenario", "no_match_message", "normalise_selection", "unknown_ids_message"]
@@ -22,7 +22,7 @@ def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
     """The miss, the closest ids, and the suite folder searched when the scenarios came
     from it (a command run from the wrong folder finds another suite: this says which)."""
     from ..resources import scenarios_dir
-    from ..scenarios.corpus import display_path
+    from ..scenarios.loading.corpus import display_path
 
     known = [s.id for s in corpus.scenarios]
     hints = "".join(did_you_mean(i.upper(), known, cutoff=0.5) for i in unknown[:1])

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..engine import DEFAULT_PROFILE_NAME, VARIANTS
-from ..scenarios.vocabulary import STARTS
+from ..scenarios.format.vocabulary import STARTS
 from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def new(
 
 def _check_rules_and_title(rules: tuple[str, ...], title: str) -> None:
     """Usage errors for a rule anchor that does not exist and a title that cannot be one."""
-    from ..scenarios.rulings import anchor_exists
+    from ..scenarios.format.rulings import anchor_exists
 
     bad = [r for r in rules if not anchor_exists(r)]
     if bad:
@@ -196,7 +196,7 @@ def _new_dispute(
 
     from ..safety import clean_text
     from ..scenarios import load_file
-    from ..scenarios.disputes import load_dispute_file, pair_problems
+    from ..scenarios.loading.disputes import load_dispute_file, pair_problems
     from .scaffold import ScaffoldError, remove_quietly
     from .scaffold_dispute import write_dispute
 

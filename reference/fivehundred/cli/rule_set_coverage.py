@@ -1,6 +1,6 @@
 """``fivehundred coverage --profile P [--variant V]`` and ``--every-rule-set``: the rule
 points where a rule set differs from the default, each with the scenarios that check it
-(see :mod:`fivehundred.scenarios.rule_points` for how they are found and counted)."""
+(see :mod:`fivehundred.scenarios.derived.rule_points` for how they are found and counted)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .consoles import out_console
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
-    from ..scenarios.rule_points import RulePoint
+    from ..scenarios.derived.rule_points import RulePoint
 
 __all__ = ["every_rule_set", "rule_set", "rule_set_report"]
 
@@ -62,7 +62,7 @@ def _row_document(row: RulePoint) -> dict[str, Any]:
 
 def rule_set_report(profiles: Sequence[Profile], scenarios: Sequence[Scenario], fmt: str) -> int:
     """Print the rule points of each rule set; the number of gaps found."""
-    from ..scenarios.rule_points import point_coverage, point_problems, scope_scenarios
+    from ..scenarios.derived.rule_points import point_coverage, point_problems, scope_scenarios
 
     documents = []
     gaps = 0
@@ -96,7 +96,7 @@ def _print_rule_set(
     from rich.markup import escape
     from rich.table import Table
 
-    from ..scenarios.coverage import LEVELS
+    from ..scenarios.derived.coverage import LEVELS
 
     console = out_console()
     table = Table(title=f"Rule points of {profile.label}", title_justify="left")

@@ -12,7 +12,7 @@ def rules() -> None:
     """List the rule anchors scenarios may cite."""
     from rich.table import Table
 
-    from ..scenarios.rulings import EXTRA_ANCHORS, RULINGS
+    from ..scenarios.format.rulings import EXTRA_ANCHORS, RULINGS
 
     table = Table(title="Rule anchors", title_justify="left")
     table.add_column("#", justify="right")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..engine import DEFAULT_PROFILE, Profile, profile_named
 from ..safety import FileRefused, atomic_write_text, place
-from ..scenarios.corpus import DISPUTES_DIR
+from ..scenarios.loading.corpus import DISPUTES_DIR
 from .scaffold import ScaffoldError, area_folder, mint_id, skeleton, slugify, yaml_scalar
 
 DISPUTE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

@@ -29,7 +29,7 @@ from ..scenarios import (
     expected_rejection,
     spelled_deck,
 )
-from ..scenarios.narration import (
+from ..scenarios.derived.narration import (
     CallPart,
     CardPart,
     SuitPart,
@@ -37,8 +37,8 @@ from ..scenarios.narration import (
     suit_runs,
     suit_symbol,
 )
-from ..scenarios.rulings import anchor_title
-from ..scenarios.vocabulary import Rendering, observation
+from ..scenarios.format.rulings import anchor_title
+from ..scenarios.format.vocabulary import Rendering, observation
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
 

@@ -31,8 +31,8 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     """
     from ..safety import clean_json, clean_text
     from ..scenarios import Corpus, load_corpus
-    from ..scenarios.corpus import display_path
-    from ..scenarios.disputes import check_disputes, is_record_file
+    from ..scenarios.loading.corpus import display_path
+    from ..scenarios.loading.disputes import check_disputes, is_record_file
 
     chosen = existing_paths(paths)
     # a record file given by itself is a dispute record, not a scenario

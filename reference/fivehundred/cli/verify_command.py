@@ -390,7 +390,7 @@ def _unknown_observations(capabilities: Capabilities | None) -> str | None:
     """A warning for observation keys an adapter declares that the suite does not know
     (a typo such as ``Phase`` or ``to-act`` would otherwise leave those checks unchecked
     without a word)."""
-    from ..scenarios.vocabulary import OBSERVATION_NAMES
+    from ..scenarios.format.vocabulary import OBSERVATION_NAMES
 
     declared = capabilities and capabilities.observations
     unknown = sorted(set(declared or ()) - set(OBSERVATION_NAMES))
@@ -422,8 +422,8 @@ def _unknown_profiles(capabilities: Capabilities | None) -> str | None:
 def _unknown_starts(capabilities: Capabilities | None) -> str | None:
     """A warning for start kinds an adapter declares that the suite does not know (a
     typo such as ``Deck`` would skip every deck start as "cannot set up")."""
-    from ..scenarios.diagnostics import did_you_mean
-    from ..scenarios.vocabulary import STARTS
+    from ..scenarios.format.vocabulary import STARTS
+    from ..scenarios.loading.diagnostics import did_you_mean
 
     declared = capabilities and capabilities.starts
     known = [start.name for start in STARTS]

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import SANS_KITTY_STRING
 from ..scenarios import Checkpoint, Scenario
-from ..scenarios.vocabulary import observation
+from ..scenarios.format.vocabulary import observation
 from ..verify.verdict import Status, Verdict
 from .cases import step_kind
 

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ..safety import clean_json, clean_text, one_line
-from ..scenarios.narration import step_text
+from ..scenarios.derived.narration import step_text
 from ..verify.expectations import Listed
 from ..verify.verdict import Mismatch, Status
 from ..verify.verification import (

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..safety import clean_text
-from ..scenarios.narration import step_text
+from ..scenarios.derived.narration import step_text
 from ..verify.verdict import Status
 from ..verify.verification import (
     DEFAULT_LABEL,

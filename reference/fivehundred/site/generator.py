@@ -47,17 +47,17 @@ from ..scenarios import (
     expected_rejection,
     spelled_deck,
 )
-from ..scenarios.coverage import default_profile_only, is_default_profile
-from ..scenarios.disputes import Dispute
-from ..scenarios.narration import (
+from ..scenarios.derived.coverage import default_profile_only, is_default_profile
+from ..scenarios.derived.narration import (
     CallPart,
     CardPart,
     CardsPart,
     SuitPart,
     step_parts,
 )
-from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
-from ..scenarios.vocabulary import Rendering, observation
+from ..scenarios.format.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
+from ..scenarios.format.vocabulary import Rendering, observation
+from ..scenarios.loading.disputes import Dispute
 from . import disputes as _disputes
 from .card_markup import _escape, call_html, card_html, cards_html, hand_html, suit_html
 from .disputes import DISPUTES_PAGE, disputes_by_clause, profile_target

@@ -88,7 +88,7 @@ class Expectation:
 
 def _parse(path: Path, text: str) -> Any:
     """The document, through the same bounded loaders as scenarios and replies."""
-    from ..scenarios._yaml import YamlSourceError, load_yaml, non_json_values
+    from ..scenarios.loading._yaml import YamlSourceError, load_yaml, non_json_values
 
     if path.suffix.lower() == ".json":
         try:

@@ -14,8 +14,8 @@ from enum import StrEnum
 from typing import Any
 
 from ..scenarios import Checkpoint, Scenario, Step, expected_rejection
-from ..scenarios.narration import step_text
-from ..scenarios.vocabulary import Comparison, observation
+from ..scenarios.derived.narration import step_text
+from ..scenarios.format.vocabulary import Comparison, observation
 
 
 class Status(StrEnum):

@@ -22,7 +22,7 @@ from .. import PROTOCOL_VERSION, SUITE_VERSION
 from ..engine import DEFAULT_PROFILE
 from ..safety import DEFAULT_TIMEOUT
 from ..scenarios import Scenario
-from ..scenarios.narration import step_text
+from ..scenarios.derived.narration import step_text
 from .expectations import KEYWORD_OF, Expectation, Listed
 from .protocol import Capabilities, ImplementationInfo
 from .runner import Implementation, RunOutcome, ScenarioReport, run_scenarios

@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import NotationError, Profile, get_profile, parse_card
-from ..resources import load_schema
-from .diagnostics import DocPath, format_path
-from .model import (
+from ...engine import NotationError, Profile, get_profile, parse_card
+from ...resources import load_schema
+from ..format.model import (
     ActionStep,
     AuctionStart,
     Checkpoint,
@@ -34,9 +33,10 @@ from .model import (
     Step,
     expected_rejection,
 )
+from ..format.rulings import anchor_exists, unknown_anchor_message
+from ..format.vocabulary import observation
+from .diagnostics import DocPath, format_path
 from .positions import PositionError, start_position
-from .rulings import anchor_exists, unknown_anchor_message
-from .vocabulary import observation
 
 Problem = tuple[DocPath, str]
 

@@ -18,9 +18,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from ..engine import Profile, card_token, get_profile
-from ._yaml import Mark, SourceMap
-from .model import (
+from ...engine import Profile, card_token, get_profile
+from ..format.model import (
     ORDERED,
     THROWN_IN,
     ActionStep,
@@ -44,6 +43,7 @@ from .model import (
     Setup,
     Step,
 )
+from ._yaml import Mark, SourceMap
 
 __all__ = ["ModelError", "input_from_json", "input_json", "scenario_from_document", "spelled_deck"]
 

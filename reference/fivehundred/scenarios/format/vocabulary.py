@@ -4,7 +4,7 @@ Observation keys (with their value schema, description, comparison and rendering
 kinds of start, kinds of step, kinds of action (each with its step key and action
 string) and rejection codes are defined here and nowhere else.  The published JSON
 Schemas and the tables of ``site/scenario-format.md`` are generated from these
-registries (``python -m fivehundred.scenarios.sync --write``), and a test fails when
+registries (``python -m fivehundred.scenarios.format.sync --write``), and a test fails when
 either drifts; verdict comparison, the export,
 ``show`` and the site read the registries directly.
 
@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..engine import (
+from ...engine import (
     CODE_DESCRIPTIONS,
     PROFILE_NAMES,
     VARIANTS,

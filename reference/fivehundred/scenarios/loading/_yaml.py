@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # PyYAML is imported when a text is first parsed: a cached corpus never is
     import yaml
 
-from ..safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
+from ...safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
 from .diagnostics import DocPath, format_path
 
 _INT_TAG = "tag:yaml.org,2002:int"
