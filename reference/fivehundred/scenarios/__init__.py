@@ -1,7 +1,11 @@
-"""Scenarios: the model, loading files through YAML, schema and lint, and the corpus.
+"""Scenarios: the format, the loading of files into it, and what is derived from them.
 
-The public surface of the stage; its internal modules (``_yaml``, ``_schema``,
-``_lint``) are private.
+The rule for this package: a subpackage holds modules by what they are for — ``format/``
+what a scenario says (model, vocabulary, rule anchors), ``loading/`` from files to checked
+models (YAML, parsing, schema, lint, positions, cache, corpus, diagnostics, dispute
+records), ``derived/`` what is made from loaded scenarios (sentences, coverage, rule
+points, export).  This module is the public surface of the stage; the loading's internal
+modules (``_yaml``, ``_schema``, ``_lint``, ``_cache``) are private.
 
 Names are imported on first use (PEP 562): the reference behind ``serve`` needs the
 model, not the loading and linting of files, and an adapter or ``serve --one-shot``
