@@ -396,12 +396,11 @@ class StepKind:
     """The key that marks a step of this kind in a scenario file (or an input)."""
     description: str
     in_file: bool = True
-    in_input: bool = True
 
 
 STEP_KINDS: tuple[StepKind, ...] = (  # in the order of the schema's ``step`` branches
     StepKind("action", "seat", f"one action by one seat: {_one_of(ACTION_KEYS, 'or')}"),
-    StepKind("expect", "expect", "a checkpoint: the observations expected", in_input=False),
+    StepKind("expect", "expect", "a checkpoint: the observations expected"),
     StepKind("observe", "observe", "a checkpoint as an implementation receives it", False),
     StepKind("deal", "deal", "a new deal by the current dealer from an ordered deck"),
     StepKind("deal_result", "deal_result", "a whole deal's result, recorded at game level"),
