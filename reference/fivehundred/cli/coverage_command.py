@@ -15,6 +15,7 @@ from .consoles import err_console, out_console, print_diagnostics
 from .params import existing_paths
 
 if TYPE_CHECKING:
+    from ..engine import Profile
     from ..scenarios.derived.coverage import RulingCoverage
 
 
@@ -60,27 +61,25 @@ def coverage(
     the capability levels it is unchecked at; exit 1 on the same gaps, or a toggle with
     no scenario tagged `scope` (what it leaves unchanged).
     """
-    if profile is not None or variants or every_rule_set:
-        if every_rule_set and (profile is not None or variants):
-            raise click.UsageError("--every-rule-set goes without --profile and --variant")
-        _rule_set_coverage(paths, fmt, profile, variants, every_rule_set)
+    if every_rule_set and (profile is not None or variants):
+        raise click.UsageError("--every-rule-set goes without --profile and --variant")
+    if every_rule_set:
+        from .rule_set_coverage import every_rule_set as all_sets
+
+        _rule_set_coverage(paths, fmt, all_sets())
+    elif profile is not None or variants:
+        from .rule_set_coverage import rule_set
+
+        _rule_set_coverage(paths, fmt, [rule_set(profile or DEFAULT_PROFILE_NAME, variants)])
     else:
         _ruling_coverage(paths, fmt)
 
 
-def _rule_set_coverage(
-    paths: tuple[str, ...],
-    fmt: str,
-    profile: str | None,
-    variants: tuple[str, ...],
-    every_rule_set: bool,
-) -> None:
+def _rule_set_coverage(paths: tuple[str, ...], fmt: str, chosen: list[Profile]) -> None:
     """``--profile``, ``--variant``, ``--every-rule-set``: the rule points of rule sets."""
     from ..scenarios import load_corpus
-    from .rule_set_coverage import every_rule_set as all_sets
-    from .rule_set_coverage import rule_set, rule_set_report
+    from .rule_set_coverage import rule_set_report
 
-    chosen = all_sets() if every_rule_set else [rule_set(profile or DEFAULT_PROFILE_NAME, variants)]
     corpus = load_corpus(existing_paths(paths))
     print_diagnostics(corpus.diagnostics, err_console())
     if rule_set_report(chosen, corpus.scenarios, fmt) or corpus.invalid_files:
