@@ -29,7 +29,7 @@ from .params import OutputFile, OutputFolder, Seconds
 from .stopping import Terminated, signals_raise
 
 if TYPE_CHECKING:
-    from ..fuzz.fuzzer import Settings, Tester, TesterFactory
+    from ..fuzz.fuzzer import FuzzReport, Settings, Tester, TesterFactory
     from ..fuzz.perft import Position
     from ..verify.external import ExternalImplementation
 
@@ -87,8 +87,9 @@ def _stop_nothing() -> None:
 
 
 def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None) -> int:
+    """Write the report and the scenarios found; the exit status of the run."""
     from ..fuzz.fuzzer import FuzzReport
-    from ..fuzz.report import render, write_scenarios
+    from ..fuzz.report import render
 
     assert isinstance(report, FuzzReport)
     text = render(report, fmt)
@@ -98,23 +99,7 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         atomic_write_text(output, text)
         err_console().print(f"wrote the report to {clean_name(output)}", markup=False)
     if out_dir is not None:
-        written = write_scenarios(report, out_dir)
-        kept = [w for w in written if w.kept]
-        bad = [w for w in written if w.problems]
-        count = sum(1 for w in written if not (w.kept or w.refused))
-        err_console().print(
-            f"wrote {count} scenarios to {clean_name(out_dir)}",
-            markup=False,
-        )
-        for item in kept:
-            err_console().print(
-                f"{clean_name(item.path)}: kept as it was (a different file of that name "
-                "is already there; remove it to write this run's)",
-                markup=False,
-            )
-        for item in bad:
-            problems = clean_text("; ".join(item.problems))
-            err_console().print(f"{clean_name(item.path)}: {problems}", markup=False)
+        _write_found(report, out_dir)
     if report.stopped == "interrupted":
         return 130
     if not report.deals and report.stopped == "time":  # a budget gone before a deal: unchecked
@@ -128,6 +113,26 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         )
         return 1
     return 1 if report.families else 0
+
+
+def _write_found(report: FuzzReport, out_dir: Path) -> None:
+    """``--out``: a scenario per family found, and a word on each file not written."""
+    from ..fuzz.report import write_scenarios
+
+    written = write_scenarios(report, out_dir)
+    count = sum(1 for w in written if not (w.kept or w.refused))
+    err_console().print(f"wrote {count} scenarios to {clean_name(out_dir)}", markup=False)
+    for item in written:
+        if item.kept:
+            err_console().print(
+                f"{clean_name(item.path)}: kept as it was (a different file of that name "
+                "is already there; remove it to write this run's)",
+                markup=False,
+            )
+    for item in written:
+        if item.problems:
+            problems = clean_text("; ".join(item.problems))
+            err_console().print(f"{clean_name(item.path)}: {problems}", markup=False)
 
 
 def run_fuzz(

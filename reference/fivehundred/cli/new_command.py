@@ -14,6 +14,7 @@ from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:
     from ..engine import Profile
+    from .scaffold_dispute import Member
 
 
 @click.command()
@@ -195,9 +196,7 @@ def _new_dispute(
     from rich.markup import escape
 
     from ..safety import clean_text
-    from ..scenarios import load_file
-    from ..scenarios.loading.disputes import load_dispute_file, pair_problems
-    from .scaffold import ScaffoldError, remove_quietly
+    from .scaffold import ScaffoldError
     from .scaffold_dispute import write_dispute
 
     try:
@@ -208,19 +207,7 @@ def _new_dispute(
         raise click.UsageError(str(error)) from None
     except OSError as error:
         raise click.UsageError(f"cannot write the dispute: {error.strerror or error}") from None
-    written = [record_path, *(m.path for m in members)]
-    results = [load_file(m.path, root) for m in members]
-    record, record_problems = load_dispute_file(record_path)
-    diagnostics = [d for r in results for d in r.diagnostics] + record_problems
-    scenarios = [r.scenario for r in results if r.scenario is not None]
-    problems = [] if record is None else pair_problems(record, scenarios)
-    if diagnostics or problems or record is None or len(scenarios) != len(members):
-        for path in written:
-            remove_quietly(path)
-        print_diagnostics(diagnostics, err_console())
-        for problem in problems:
-            err_console().print(f"dispute: {escape(problem)}")
-        raise click.UsageError("the skeletons did not validate, so none was kept")
+    _keep_if_valid(root, record_path, members)
     console = out_console()
     console.print(f"created [bold]{clean_text(escape(str(record_path)))}[/] (dispute {dispute_id})")
     for member in members:
@@ -234,3 +221,26 @@ def _new_dispute(
         f"position and the expected results in each scenario; [bold]fivehundred verify {ids}[/] "
         f"and [bold]fivehundred disputes {dispute_id}[/]"
     )
+
+
+def _keep_if_valid(root: Path, record_path: Path, members: list[Member]) -> None:
+    """Load what was written as ``validate`` would; on any problem remove all of it, say
+    why, and stop with a usage error."""
+    from rich.markup import escape
+
+    from ..scenarios import load_file
+    from ..scenarios.loading.disputes import load_dispute_file, pair_problems
+    from .scaffold import remove_quietly
+
+    results = [load_file(m.path, root) for m in members]
+    record, record_problems = load_dispute_file(record_path)
+    diagnostics = [d for r in results for d in r.diagnostics] + record_problems
+    scenarios = [r.scenario for r in results if r.scenario is not None]
+    problems = [] if record is None else pair_problems(record, scenarios)
+    if diagnostics or problems or record is None or len(scenarios) != len(members):
+        for path in [record_path, *(m.path for m in members)]:
+            remove_quietly(path)
+        print_diagnostics(diagnostics, err_console())
+        for problem in problems:
+            err_console().print(f"dispute: {escape(problem)}")
+        raise click.UsageError("the skeletons did not validate, so none was kept")
