@@ -15,6 +15,8 @@ from ..engine.profile import Profile, get_profile, variants_for
 from .consoles import out_console
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ..scenarios import Scenario
     from ..scenarios.derived.rule_points import RulePoint
 
@@ -94,11 +96,33 @@ def _print_rule_set(
 ) -> None:
     """One rule set's table of points, the scenarios of each, and its gaps."""
     from rich.markup import escape
-    from rich.table import Table
 
     from ..scenarios.derived.coverage import LEVELS
 
     console = out_console()
+    console.print(_points_table(profile, rows))
+    for r in rows:
+        unchecked = [level for level in LEVELS if r.by_level[level] == 0]
+        console.print(
+            f"  [bold]{r.name}[/]: scenarios {escape(' '.join(r.scenarios) or '—')}; "
+            f"must-reject {escape(' '.join(r.must_reject) or '—')}; "
+            f"unchecked at {', '.join(unchecked) or 'no level'}"
+        )
+    for variant, ids in scope.items():
+        console.print(f"  toggle {variant}, what it leaves unchanged: {' '.join(ids) or '—'}")
+    for problem in found:
+        console.print(f"[red]coverage:[/] {escape(problem)}")
+    verdict = "no gaps" if not found else f"{len(found)} gaps"
+    console.print(f"coverage: {profile.label}, {len(rows)} rule points, {verdict}")
+
+
+def _points_table(profile: Profile, rows: Sequence[RulePoint]) -> Table:
+    """Each point: the default's value and this rule set's, and its checks by level."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..scenarios.derived.coverage import LEVELS
+
     table = Table(title=f"Rule points of {profile.label}", title_justify="left")
     for column in ("point", "default → here", "changed by", "scenarios", "must-reject"):
         table.add_column(column)
@@ -113,17 +137,4 @@ def _print_rule_set(
             str(len(r.must_reject)) if r.prohibition else "—",
             *(str(r.by_level[level]) for level in LEVELS),
         )
-    console.print(table)
-    for r in rows:
-        unchecked = [level for level in LEVELS if r.by_level[level] == 0]
-        console.print(
-            f"  [bold]{r.name}[/]: scenarios {escape(' '.join(r.scenarios) or '—')}; "
-            f"must-reject {escape(' '.join(r.must_reject) or '—')}; "
-            f"unchecked at {', '.join(unchecked) or 'no level'}"
-        )
-    for variant, ids in scope.items():
-        console.print(f"  toggle {variant}, what it leaves unchanged: {' '.join(ids) or '—'}")
-    for problem in found:
-        console.print(f"[red]coverage:[/] {escape(problem)}")
-    verdict = "no gaps" if not found else f"{len(found)} gaps"
-    console.print(f"coverage: {profile.label}, {len(rows)} rule points, {verdict}")
+    return table

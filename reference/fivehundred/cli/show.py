@@ -6,7 +6,7 @@ Hands are grouped by suit with coloured suit symbols, steps read as sentences
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -71,21 +71,38 @@ def _value_text(key: str, value: Any) -> Text:
     """An observed value drawn the way its observation says: cards, hands, a trick, plain."""
     registered = observation(key)
     rendering = Rendering.PLAIN if registered is None else registered.rendering
-    if (
-        rendering is Rendering.CARDS
-        and isinstance(value, list)
-        and all(isinstance(v, str) for v in value)
-    ):
+    drawn = _DRAWN[rendering](value) if rendering in _DRAWN else None
+    return _plain_text(value) if drawn is None else drawn
+
+
+def _cards_value(value: Any) -> Text | None:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return cards_text(value)
-    if rendering is Rendering.HANDS and isinstance(value, dict):
-        return _hands_text(value)
-    if rendering is Rendering.TRICK and isinstance(value, dict):
-        return _trick_text(value)
+    return None
+
+
+def _hands_value(value: Any) -> Text | None:
+    return _hands_text(value) if isinstance(value, dict) else None
+
+
+def _trick_value(value: Any) -> Text | None:
+    return _trick_text(value) if isinstance(value, dict) else None
+
+
+def _plain_text(value: Any) -> Text:
     if isinstance(value, dict):
         return Text(", ".join(f"{k} {v}" for k, v in value.items()))
     if isinstance(value, list):
         return Text(" ".join(str(v) for v in value) or "(none)")
     return Text("null" if value is None else str(value))
+
+
+_DRAWN: dict[Rendering, Callable[[Any], Text | None]] = {
+    Rendering.CARDS: _cards_value,
+    Rendering.HANDS: _hands_value,
+    Rendering.TRICK: _trick_value,
+}
+"""How each rendering draws a value of the shape it expects (``None``: drawn plain)."""
 
 
 def _hands_text(hands: dict[str, Any]) -> Text:

@@ -275,6 +275,11 @@ def print_text_report(verification: Verification, console: Console) -> None:
     if any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
         console.print(profile_table(v))
     console.print(rule_table(v))
+    _print_verdict(v, console)
+
+
+def _print_verdict(v: Verification, console: Console) -> None:
+    """The end of the report: a broken adapter said plainly, the headline, the counts."""
     if v.broken is not None:
         print_broken(v, console)
     colour = "green" if v.conformant else ("red" if not v.ok else "yellow")

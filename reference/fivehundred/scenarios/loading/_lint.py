@@ -216,15 +216,19 @@ class _DealOrder:
                 else None
             )
         if key in ("discard", "sans_kitty"):
-            self.stage, self.discarded = _LEAD_DUE, self.discarded + 1
-            if stage > _LEAD_DUE or (stage == _LEAD_DUE and self.discarded > discards):
-                return "the declarer discards once, before the first lead"
-            return None
+            return self._discard(stage, discards)
         if stage < _LEAD_DUE and not (passed_out_play and key == "play"):
             return f"a {key} needs the auction and the discard to come first"
         self.stage = _PLAYING
         if key == "nominate" and stage > _LEAD_DUE:
             return "the joker is nominated before the first lead, and only once"
+        return None
+
+    def _discard(self, stage: int, discards: int) -> str | None:
+        """A discard (or ``sans_kitty``): the deal's ``discards``, all before the lead."""
+        self.stage, self.discarded = _LEAD_DUE, self.discarded + 1
+        if stage > _LEAD_DUE or (stage == _LEAD_DUE and self.discarded > discards):
+            return "the declarer discards once, before the first lead"
         return None
 
 
