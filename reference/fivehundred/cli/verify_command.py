@@ -221,11 +221,6 @@ def _verify_external(run: _Run) -> Verification:
                 on_entry=on_entry,
                 max_time=options.max_time,
             )
-        if implementation.gave_up is not None:  # the cause, not "all N errored"
-            verification.broken = implementation.gave_up
-        lingering = implementation.lingering_warning()
-        if lingering is not None:
-            verification.warnings.append(lingering)
         return verification
     except BaseException:  # a signal or a bug: no farewell, the adapter is killed at once
         implementation.kill()

@@ -59,20 +59,34 @@ class Implementation(Protocol):
 
     def run(self, scenario: Scenario) -> RunOutcome: ...
 
+    @property
+    def gave_up(self) -> str | None:
+        """Why it stopped being sent scenarios part-way (an adapter killed again and again
+        for one cause), or ``None``; the run's verdict names this cause."""
+        ...
+
+    def lingering_warning(self) -> str | None:
+        """A word for the report on processes that outlived their replies, if any did."""
+        ...
+
     def close(self) -> None: ...
 
 
 class InProcess:
     """How an implementation that runs each scenario when asked (never ahead, waiting
-    for nothing) answers the planning and timing parts of :class:`Implementation`."""
+    for nothing, never giving up) answers the rest of :class:`Implementation`."""
 
     deadline: float | None = None
+    gave_up: str | None = None
 
     def plan(self, scenarios: Sequence[Scenario]) -> None:
         return None
 
     def has_in_flight(self, scenario: Scenario) -> bool:
         return False
+
+    def lingering_warning(self) -> str | None:
+        return None
 
     def close(self) -> None:
         return None

@@ -371,6 +371,13 @@ class _SkippingListed:
     def deadline(self, deadline: float | None) -> None:
         self.inner.deadline = deadline
 
+    @property
+    def gave_up(self) -> str | None:
+        return self.inner.gave_up
+
+    def lingering_warning(self) -> str | None:
+        return self.inner.lingering_warning()
+
     def plan(self, scenarios: Sequence[Scenario]) -> None:
         self.inner.plan([s for s in scenarios if s.id not in self.skips])
 
@@ -461,8 +468,12 @@ def run_verification(
         out_of_time=out_of_time,
     )
     verification.seconds = time.perf_counter() - started
-    if verification.broken is None and verification.mode is not Mode.IN_PROCESS:
-        verification.broken = broken_reason(verification.entries, out_of_time)  # adapters only
+    if verification.broken is None and verification.mode is not Mode.IN_PROCESS:  # adapters only
+        gave_up = implementation.gave_up  # the cause, not "all N errored"
+        verification.broken = gave_up or broken_reason(verification.entries, out_of_time)
+    lingering = implementation.lingering_warning()
+    if lingering is not None:
+        verification.warnings.append(lingering)
     return verification
 
 
