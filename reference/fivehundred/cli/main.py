@@ -66,25 +66,31 @@ class _Group(click.Group):
             raise click.UsageError(str(error)) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        if sys.stdin is None:  # closed: nothing to read, as from an empty file
-            import os
-
-            sys.stdin = open(os.devnull)  # noqa: SIM115  (for the life of the process)
-        streams = {"stdout": "output", "stderr": "error"}
-        closed = [f"standard {name}" for key, name in streams.items() if getattr(sys, key) is None]
-        if closed:
-            verb = "is" if len(closed) == 1 else "are"
-            if sys.stderr is not None:
-                _last_word(f"fivehundred: {' and '.join(closed)} {verb} closed\n")
-            raise SystemExit(2)
-        for stream in (sys.stdout, sys.stderr):
-            _never_unencodable(stream)
+        _usable_streams()
         try:
             return super().main(*args, **kwargs)
         except OSError as error:  # EPIPE is click's; this is a full disk, /dev/full, EIO
             where = f" ({error.filename})" if error.filename else ""
             _last_word(f"fivehundred: cannot go on: {error.strerror or error}{where}\n")
             raise SystemExit(2) from None
+
+
+def _usable_streams() -> None:
+    """A closed standard input reads as empty; a closed standard output or error stops the
+    command with a word (where one can be written) and status 2."""
+    if sys.stdin is None:  # closed: nothing to read, as from an empty file
+        import os
+
+        sys.stdin = open(os.devnull)  # noqa: SIM115  (for the life of the process)
+    streams = {"stdout": "output", "stderr": "error"}
+    closed = [f"standard {name}" for key, name in streams.items() if getattr(sys, key) is None]
+    if closed:
+        verb = "is" if len(closed) == 1 else "are"
+        if sys.stderr is not None:
+            _last_word(f"fivehundred: {' and '.join(closed)} {verb} closed\n")
+        raise SystemExit(2)
+    for stream in (sys.stdout, sys.stderr):
+        _never_unencodable(stream)
 
 
 def _never_unencodable(stream: Any) -> None:

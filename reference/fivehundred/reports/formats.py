@@ -257,6 +257,27 @@ def _counts(entries: list[Entry], verification: Verification) -> dict[str, str]:
     }
 
 
+def _suite_properties(properties: ET.Element, entries: list[Entry], v: Verification) -> None:
+    """The run's identity and verdict, and the counts of each rule the area's scenarios cite."""
+    for name, value in (
+        ("suite.version", v.suite_version),
+        ("protocol", str(v.protocol_version)),
+        ("implementation.name", v.implementation.name),
+        ("implementation.version", v.implementation.version),
+        ("implementation.language", v.implementation.language),
+        ("broken_adapter", v.broken or ""),
+        ("headline", v.headline()),
+        ("unchecked", str(v.unchecked_count())),
+    ):
+        ET.SubElement(properties, "property", name=name, value=_xml_text(value))
+    cited = {rule for e in entries for rule in e.scenario.rules}
+    for counts in v.by_rule():
+        if counts.rule in cited:
+            ET.SubElement(
+                properties, "property", name=f"rule.{counts.rule}", value=_rule_text(counts)
+            )
+
+
 def render_junit(verification: Verification) -> str:
     """``testsuites`` > one ``testsuite`` per area > one ``testcase`` per scenario.
 
@@ -275,24 +296,7 @@ def render_junit(verification: Verification) -> str:
     for area in sorted(areas):
         suite = ET.SubElement(root, "testsuite", name=_xml_text(area), timestamp=v.started_at[:19])
         suite.attrib.update(_counts(areas[area], v))
-        properties = ET.SubElement(suite, "properties")
-        for name, value in (
-            ("suite.version", v.suite_version),
-            ("protocol", str(v.protocol_version)),
-            ("implementation.name", v.implementation.name),
-            ("implementation.version", v.implementation.version),
-            ("implementation.language", v.implementation.language),
-            ("broken_adapter", v.broken or ""),
-            ("headline", v.headline()),
-            ("unchecked", str(v.unchecked_count())),
-        ):
-            ET.SubElement(properties, "property", name=name, value=_xml_text(value))
-        cited = {rule for e in areas[area] for rule in e.scenario.rules}
-        for counts in v.by_rule():
-            if counts.rule in cited:
-                ET.SubElement(
-                    properties, "property", name=f"rule.{counts.rule}", value=_rule_text(counts)
-                )
+        _suite_properties(ET.SubElement(suite, "properties"), areas[area], v)
         for entry in areas[area]:
             _testcase(suite, entry, v)
     ET.indent(root)
