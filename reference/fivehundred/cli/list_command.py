@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from .consoles import out_console
 from .params import existing_paths, selection_options
+
+if TYPE_CHECKING:
+    from ..scenarios import Scenario
 
 
 @click.command(name="list")
@@ -41,21 +45,30 @@ def list_command(
     if not chosen:
         raise click.UsageError(no_match_message(corpus, selection))
     if fmt == "json":
-        rows = [
-            {
-                "id": s.id,
-                "title": s.title,
-                "area": s.area,
-                "rules": list(s.rules),
-                "tags": list(s.tags),
-                "profile": s.profile_name,
-                "variants": list(s.variants),
-                "path": None if s.path is None else str(s.path),
-            }
-            for s in chosen
-        ]
-        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
-        return
+        _print_json(chosen)
+    else:
+        _print_table(chosen)
+
+
+def _print_json(chosen: list[Scenario]) -> None:
+    rows = [
+        {
+            "id": s.id,
+            "title": s.title,
+            "area": s.area,
+            "rules": list(s.rules),
+            "tags": list(s.tags),
+            "profile": s.profile_name,
+            "variants": list(s.variants),
+            "path": None if s.path is None else str(s.path),
+        }
+        for s in chosen
+    ]
+    sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+
+
+def _print_table(chosen: list[Scenario]) -> None:
+    """A row a scenario; a profile column only when the scenarios are of several."""
     from rich.table import Table
     from rich.text import Text
 
