@@ -13,6 +13,7 @@ from .params import existing_paths, selection_options
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
+    from ..verify.runner import Selection
 
 
 @click.command(name="list")
@@ -21,23 +22,13 @@ if TYPE_CHECKING:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format."
 )
-def list_command(
-    paths: tuple[str, ...],
-    ids: tuple[str, ...],
-    areas: tuple[str, ...],
-    tags: tuple[str, ...],
-    rules: tuple[str, ...],
-    profiles: tuple[str, ...],
-    variants: tuple[str, ...],
-    fmt: str,
-) -> None:
+def list_command(paths: tuple[str, ...], selection: Selection, fmt: str) -> None:
     """List scenarios: id, area, title and the rules they cite (filters as for verify)."""
     from ..scenarios import load_corpus
-    from ..verify.runner import Selection
     from .finding import no_match_message, normalise_selection, unknown_ids_message
 
     corpus = load_corpus(existing_paths(paths))
-    selection = normalise_selection(Selection(ids, areas, tags, rules, profiles, variants))
+    selection = normalise_selection(selection)
     unknown = [i for i in selection.ids if i not in {s.id for s in corpus.scenarios}]
     if unknown:
         raise click.UsageError(unknown_ids_message(unknown, corpus))

@@ -5,8 +5,9 @@ every ``-o`` file is checked the same way, so no report replaces a file of the s
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +103,27 @@ def existing_paths(paths: Sequence[str]) -> list[Path] | None:
     return [Path(p) for p in paths] or None
 
 
-def selection_options(function: click.decorators.FC) -> click.decorators.FC:
+def selection_options(function: Callable[..., None]) -> Callable[..., None]:
+    """The options that pick scenarios (``--id``, ``--area``, ``--tag``, ``--rule``,
+    ``--profile``, ``--variant``), handed to the command as one ``selection``."""
+
+    @functools.wraps(function)
+    def with_selection(
+        *args: Any,
+        ids: tuple[str, ...],
+        areas: tuple[str, ...],
+        tags: tuple[str, ...],
+        rules: tuple[str, ...],
+        profiles: tuple[str, ...],
+        variants: tuple[str, ...],
+        **kwargs: Any,
+    ) -> None:
+        from ..verify.runner import Selection
+
+        selection = Selection(ids, areas, tags, rules, profiles, variants)
+        function(*args, selection=selection, **kwargs)
+
+    command: Callable[..., None] = with_selection
     for option in reversed(
         [
             click.option("--id", "ids", multiple=True, help="Only this scenario id (repeatable)."),
@@ -127,5 +148,5 @@ def selection_options(function: click.decorators.FC) -> click.decorators.FC:
             ),
         ]
     ):
-        function = option(function)
-    return function
+        command = option(command)
+    return command

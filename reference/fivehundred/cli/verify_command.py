@@ -535,12 +535,7 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
 )
 def verify(
     paths: tuple[str, ...],
-    ids: tuple[str, ...],
-    areas: tuple[str, ...],
-    tags: tuple[str, ...],
-    rules: tuple[str, ...],
-    profiles: tuple[str, ...],
-    variants: tuple[str, ...],
+    selection: Selection,
     command: str | None,
     one_shot: bool,
     timeout: float | None,
@@ -563,7 +558,7 @@ def verify(
     """
     options = VerifyOptions(
         paths=existing_paths(paths),
-        selection=Selection(ids, areas, tags, rules, profiles, variants),
+        selection=selection,
         command=command,
         one_shot=one_shot,
         timeout=timeout,
