@@ -25,16 +25,10 @@ if TYPE_CHECKING:
 def list_command(paths: tuple[str, ...], selection: Selection, fmt: str) -> None:
     """List scenarios: id, area, title and the rules they cite (filters as for verify)."""
     from ..scenarios import load_corpus
-    from .finding import no_match_message, normalise_selection, unknown_ids_message
+    from .finding import selected
 
     corpus = load_corpus(existing_paths(paths))
-    selection = normalise_selection(selection)
-    unknown = [i for i in selection.ids if i not in {s.id for s in corpus.scenarios}]
-    if unknown:
-        raise click.UsageError(unknown_ids_message(unknown, corpus))
-    chosen = selection.apply(corpus.scenarios)
-    if not chosen:
-        raise click.UsageError(no_match_message(corpus, selection))
+    chosen = selected(corpus, selection, none_with_invalid=False)
     if fmt == "json":
         _print_json(chosen)
     else:

@@ -51,7 +51,7 @@ from ..verify.verification import (
     run_verification,
 )
 from .consoles import err_console, out_console, print_diagnostics, progress_bar
-from .finding import no_match_message, normalise_selection, unknown_ids_message
+from .finding import selected
 from .params import OutputFile, Seconds, existing_paths, selection_options
 from .stopping import Terminated, signals_held, signals_raise
 
@@ -109,18 +109,6 @@ def _load_expectations(path: Path | None) -> dict[str, Expectation]:
         return load_expectations(path)
     except ExpectationsError as error:
         raise click.BadParameter(str(error), param_hint="--expectations") from None
-
-
-def _select(corpus: Corpus, selection: Selection) -> list[Scenario]:
-    selection = normalise_selection(selection)
-    known = {s.id for s in corpus.scenarios}
-    unknown = [i for i in selection.ids if i not in known]
-    if unknown:
-        raise click.UsageError(unknown_ids_message(unknown, corpus))
-    chosen = selection.apply(corpus.scenarios)
-    if not chosen and not corpus.invalid_files:
-        raise click.UsageError(no_match_message(corpus, selection))
-    return chosen
 
 
 def _unknown_ids(expectations: dict[str, Expectation], corpus: Corpus) -> list[str]:
@@ -441,7 +429,7 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     notes = out_console() if options.fmt == "text" and options.output is None else err_console()
     corpus = load_corpus(options.paths)
     print_diagnostics(corpus.diagnostics, notes)
-    scenarios = _select(corpus, options.selection)
+    scenarios = selected(corpus, options.selection, none_with_invalid=True)
     warnings = _unknown_ids(expectations, corpus)
     for warning in warnings:
         err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
