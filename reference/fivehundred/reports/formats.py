@@ -338,6 +338,32 @@ def _tap_diagnostics(entry: Entry, verification: Verification) -> dict[str, Any]
     return data
 
 
+def _tap_entry(number: int, entry: Entry, v: Verification) -> list[str]:
+    """One scenario's test point, with its diagnostics when it fails the run."""
+    description = one_line(f"{entry.scenario.id} {entry.scenario.title}".replace("#", ""))
+    outcome = entry.outcome
+    if outcome is Outcome.PASSED:
+        lines = [f"ok {number} - {description}"]
+    elif outcome is Outcome.SKIPPED:
+        reason = _tap_directive(entry.verdict.message or "skipped")
+        lines = [f"ok {number} - {description} # SKIP {reason}"]
+    elif outcome is Outcome.EXPECTED_FAILURE:
+        assert entry.expectation is not None
+        todo = _tap_directive(_expected_label(entry))
+        lines = [f"not ok {number} - {description} # TODO " + todo]
+    elif outcome is Outcome.UNEXPECTED_PASS and not v.fails_run(entry):
+        lines = [f"ok {number} - {description} # TODO unexpected pass (allowed)"]
+    else:
+        lines = [f"not ok {number} - {description}"]
+        diagnostics = _tap_diagnostics(entry, v)
+        if outcome is Outcome.UNEXPECTED_PASS:
+            diagnostics["message"] = _summary_line(entry)
+        lines.extend(_yaml_block(diagnostics))
+    if entry.ran and entry.unchecked:
+        lines.append(f"# {entry.scenario.id}: " + " ".join(_unchecked_text(entry).split()))
+    return lines
+
+
 def render_tap(verification: Verification) -> str:
     """TAP version 13: skips are ``# SKIP``, expected failures ``not ok … # TODO``."""
     v = verification
@@ -351,28 +377,7 @@ def render_tap(verification: Verification) -> str:
     if v.broken is not None:
         lines.append(f"# broken adapter: {one_line(v.broken)}")
     for number, entry in enumerate(v.entries, start=1):
-        description = one_line(f"{entry.scenario.id} {entry.scenario.title}".replace("#", ""))
-        outcome = entry.outcome
-        if outcome is Outcome.PASSED:
-            lines.append(f"ok {number} - {description}")
-        elif outcome is Outcome.SKIPPED:
-            reason = _tap_directive(entry.verdict.message or "skipped")
-            lines.append(f"ok {number} - {description} # SKIP {reason}")
-        elif outcome is Outcome.EXPECTED_FAILURE:
-            assert entry.expectation is not None
-            lines.append(
-                f"not ok {number} - {description} # TODO " + _tap_directive(_expected_label(entry))
-            )
-        elif outcome is Outcome.UNEXPECTED_PASS and not v.fails_run(entry):
-            lines.append(f"ok {number} - {description} # TODO unexpected pass (allowed)")
-        else:
-            lines.append(f"not ok {number} - {description}")
-            diagnostics = _tap_diagnostics(entry, v)
-            if outcome is Outcome.UNEXPECTED_PASS:
-                diagnostics["message"] = _summary_line(entry)
-            lines.extend(_yaml_block(diagnostics))
-        if entry.ran and entry.unchecked:
-            lines.append(f"# {entry.scenario.id}: " + " ".join(_unchecked_text(entry).split()))
+        lines.extend(_tap_entry(number, entry, v))
     lines.append("# by rule:")
     for counts in v.by_rule():
         lines.append(f"# {counts.rule}: {_rule_text(counts)}")

@@ -468,13 +468,21 @@ def run_verification(
         out_of_time=out_of_time,
     )
     verification.seconds = time.perf_counter() - started
+    _record_health(verification, implementation, out_of_time)
+    return verification
+
+
+def _record_health(
+    verification: Verification, implementation: Implementation, out_of_time: str
+) -> None:
+    """What the run says of the adapter itself: broken (it gave up, or every scenario
+    errored), and processes that outlived their replies."""
     if verification.broken is None and verification.mode is not Mode.IN_PROCESS:  # adapters only
         gave_up = implementation.gave_up  # the cause, not "all N errored"
         verification.broken = gave_up or broken_reason(verification.entries, out_of_time)
     lingering = implementation.lingering_warning()
     if lingering is not None:
         verification.warnings.append(lingering)
-    return verification
 
 
 def not_run(
