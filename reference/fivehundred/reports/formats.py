@@ -199,7 +199,18 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
         name=_xml_text(f"{scenario.id} {scenario.title}"),
         time=f"{entry.seconds:.6f}",
     )
+    _testcase_outcome(case, entry, verification)
+    if entry.ran and entry.unchecked:
+        ET.SubElement(case, "system-out").text = _xml_text(_unchecked_text(entry))
+    if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
+        ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
+
+
+def _testcase_outcome(case: ET.Element, entry: Entry, verification: Verification) -> None:
+    """What became of the scenario, as JUnit says it: nothing for a pass, a property for an
+    expected failure, else ``skipped``, ``failure`` or ``error``."""
     outcome = entry.outcome
+    scenario = entry.scenario
     if outcome is Outcome.EXPECTED_FAILURE:  # a pass for CI, marked as what it is
         assert entry.expectation is not None
         marks = ET.SubElement(case, "properties")
@@ -222,10 +233,6 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
             case, "error", message=_xml_text(_summary_line(entry)), type="errored"
         )
         error.text = _xml_text(_details(entry, verification))
-    if entry.ran and entry.unchecked:
-        ET.SubElement(case, "system-out").text = _xml_text(_unchecked_text(entry))
-    if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
-        ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
 
 
 def _unchecked_text(entry: Entry) -> str:

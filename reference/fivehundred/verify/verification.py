@@ -264,28 +264,7 @@ class Verification:
     def headline(self) -> str:
         """One sentence every report starts with: the verdict and what it covers."""
         total = len(self.entries)
-        skipped = total - self.ran
-        coverage = f"checked {self.compared} of {total} scenarios"
-        errored = self.ran - self.compared
-        if errored:
-            coverage += f"; {errored} errored, so nothing in them was compared"
-        if skipped:
-            reasons = skips_by_reason(self)
-            first = max(reasons, key=lambda r: len(reasons[r]))
-            if len(reasons) == 1:
-                coverage += f"; {skipped} skipped because {first}"
-            else:  # the commonest reason with its own count: never "all N because X"
-                most, others = len(reasons[first]), len(reasons) - 1
-                coverage += (
-                    f"; {skipped} skipped ({most} because {first}; {skipped - most} for "
-                    f"{others} other reason{'' if others == 1 else 's'})"
-                )
-        partly = self.partly_checked()
-        if partly:
-            coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
-        expected = self.count(Outcome.EXPECTED_FAILURE)
-        if expected:
-            coverage += f"; {expected} expected failures"
+        coverage = self._coverage()
         if self.broken is not None:
             return f"Broken adapter: {self.broken}"
         if self.nothing_checked:
@@ -297,6 +276,36 @@ class Verification:
         if self.conformant:
             return f"Conformant: all {total} scenarios ran and passed"
         return f"No failures in what was checked, but not everything was: {coverage}"
+
+    def _coverage(self) -> str:
+        """What the run checked: compared, errored, skipped (and why), left unchecked."""
+        total = len(self.entries)
+        skipped = total - self.ran
+        coverage = f"checked {self.compared} of {total} scenarios"
+        errored = self.ran - self.compared
+        if errored:
+            coverage += f"; {errored} errored, so nothing in them was compared"
+        if skipped:
+            coverage += self._skipped_text(skipped)
+        partly = self.partly_checked()
+        if partly:
+            coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
+        expected = self.count(Outcome.EXPECTED_FAILURE)
+        if expected:
+            coverage += f"; {expected} expected failures"
+        return coverage
+
+    def _skipped_text(self, skipped: int) -> str:
+        """The skips with the commonest reason and its own count: never "all N because X"."""
+        reasons = skips_by_reason(self)
+        first = max(reasons, key=lambda r: len(reasons[r]))
+        if len(reasons) == 1:
+            return f"; {skipped} skipped because {first}"
+        most, others = len(reasons[first]), len(reasons) - 1
+        return (
+            f"; {skipped} skipped ({most} because {first}; {skipped - most} for "
+            f"{others} other reason{'' if others == 1 else 's'})"
+        )
 
     def _tally(self, counts: RuleCounts, entry: Entry) -> None:
         if not entry.ran:
