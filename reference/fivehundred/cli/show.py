@@ -146,17 +146,7 @@ def _setup_panel(scenario: Scenario) -> Panel:
     if setup.scores is not None:
         table.add_row("scores", _value_text("scores", dict(setup.scores)))
     if isinstance(setup, PlayStart):
-        table.add_row("contract", setup.contract)
-        table.add_row("declarer", setup.declarer)
-        if setup.leader is not None:
-            table.add_row("leader", setup.leader)
-        if setup.nominated is not None:
-            table.add_row("nominated", setup.nominated)
-        if setup.tricks is not None:
-            table.add_row("tricks", _value_text("tricks", dict(setup.tricks)))
-        if setup.suits_led is not None:
-            led = " ".join(suit_symbol(s) for s in setup.suits_led)
-            table.add_row("suits led", led or "(none)")
+        _play_rows(table, setup)
     if isinstance(setup, DeckStart):
         deck = spelled_deck(setup.deck, get_profile(scenario.profile_name, scenario.variants))
         label = "ordered deck" if setup.deck == ORDERED else "deck"
@@ -167,6 +157,21 @@ def _setup_panel(scenario: Scenario) -> Panel:
     if isinstance(setup, AuctionStart):
         table.add_row("kitty", cards_text(setup.kitty))
     return Panel(table, title="Setup", title_align="left")
+
+
+def _play_rows(table: Table, setup: PlayStart) -> None:
+    """A play start's contract and the state of play it gives."""
+    table.add_row("contract", setup.contract)
+    table.add_row("declarer", setup.declarer)
+    if setup.leader is not None:
+        table.add_row("leader", setup.leader)
+    if setup.nominated is not None:
+        table.add_row("nominated", setup.nominated)
+    if setup.tricks is not None:
+        table.add_row("tricks", _value_text("tricks", dict(setup.tricks)))
+    if setup.suits_led is not None:
+        led = " ".join(suit_symbol(s) for s in setup.suits_led)
+        table.add_row("suits led", led or "(none)")
 
 
 def step_sentence(step: Any) -> Text:
@@ -184,6 +189,33 @@ def step_sentence(step: Any) -> Text:
         else:
             out.append_text(cards_text(list(part.tokens), group=part.group))
     return out
+
+
+def _steps_table(scenario: Scenario) -> Table:
+    """Each step as a sentence beside what it must do: be accepted, be refused with a
+    code, or (a checkpoint) show the observations expected."""
+    steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
+    steps.add_column("#", justify="right", style="dim")
+    steps.add_column("step")
+    steps.add_column("expected")
+    for i, step in enumerate(scenario.steps):
+        if isinstance(step, Checkpoint):
+            expected = Text()
+            for key, value in step.expect.items():
+                if expected:
+                    expected.append("\n")
+                expected.append(f"{key}: ", style="cyan")
+                expected.append_text(_value_text(key, value))
+            steps.add_row(str(i + 1), Text("checkpoint", style="dim"), expected)
+        elif not isinstance(step, ObserveStep):
+            code = expected_rejection(step)
+            outcome = (
+                Text(f"refused: {code}", style="bold red")
+                if code is not None
+                else Text("accepted", style="green")
+            )
+            steps.add_row(str(i + 1), step_sentence(step), outcome)
+    return steps
 
 
 def render(scenario: Scenario) -> Group:
@@ -206,27 +238,7 @@ def render(scenario: Scenario) -> Group:
         from ..reports.text import shown_path
 
         meta.add_row("file", Text(clean_text(shown_path(scenario.path))))
-    steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
-    steps.add_column("#", justify="right", style="dim")
-    steps.add_column("step")
-    steps.add_column("expected")
-    for i, step in enumerate(scenario.steps):
-        if isinstance(step, Checkpoint):
-            expected = Text()
-            for key, value in step.expect.items():
-                if expected:
-                    expected.append("\n")
-                expected.append(f"{key}: ", style="cyan")
-                expected.append_text(_value_text(key, value))
-            steps.add_row(str(i + 1), Text("checkpoint", style="dim"), expected)
-        elif not isinstance(step, ObserveStep):
-            code = expected_rejection(step)
-            outcome = (
-                Text(f"refused: {code}", style="bold red")
-                if code is not None
-                else Text("accepted", style="green")
-            )
-            steps.add_row(str(i + 1), step_sentence(step), outcome)
+    steps = _steps_table(scenario)
     parts: list[Any] = [
         header,
         meta,
