@@ -15,7 +15,7 @@ and after the game are over, which between them reach every rejection code.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from ..engine import (
@@ -37,6 +37,7 @@ from ..engine import (
     Profile,
     SansKitty,
     Seat,
+    Suit,
     card_token,
     cards_in,
     get_profile,
@@ -159,60 +160,122 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
     to_act = None if deal is None else deal.to_act
     seats = profile.seat_list
     seat = to_act if to_act is not None and rng.random() < 0.6 else rng.choice(seats)
+    nomination = _nomination_before_the_lead(rng, seats, deal)
+    if nomination is not None:
+        return nomination
     own = [] if deal is None else deal.hand(seat)
-    phase = None if deal is None else deal.phase.value
-    if (
-        deal is not None
-        and phase == "play"
-        and deal.tricks_played == 0
-        and not deal.current_trick
-        and rng.random() < 0.5
-    ):  # before the first lead: the joker's holder, declarer or not, tries to nominate
-        holders = [s for s in seats if JOKER in deal.hand(s)]
-        if holders:
-            return NominateStep(holders[0].name, rng.choice(SUITS).letter)
-    if phase is not None and rng.random() < 0.7:
-        kind = {"auction": "call", "kitty": "discard", "play": "play"}.get(phase, "any")
+    wild = _Wild(rng, profile, session, seat, own)
+    return _WILD_STEPS[_wild_kind(rng, deal)](wild)
+
+
+@dataclass(frozen=True)
+class _Wild:
+    """What a random action is drawn from: the seat to take it and the cards it holds."""
+
+    rng: random.Random
+    profile: Profile
+    session: ReferenceSession
+    seat: Seat
+    own: list[Card]
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.session.deal
+
+
+def _nomination_before_the_lead(
+    rng: random.Random, seats: tuple[Seat, ...], deal: Deal | None
+) -> Step | None:
+    """Half the time before the first lead: the joker's holder, declarer or not, tries
+    to nominate."""
+    if deal is None or deal.phase.value != "play":
+        return None
+    if deal.tricks_played != 0 or deal.current_trick or rng.random() >= 0.5:
+        return None
+    holders = [s for s in seats if JOKER in deal.hand(s)]
+    return NominateStep(holders[0].name, rng.choice(SUITS).letter) if holders else None
+
+
+_PHASE_KINDS = {"auction": "call", "kitty": "discard", "play": "play"}
+"""The kind of action a phase takes (``any`` in the others)."""
+
+
+def _wild_kind(rng: random.Random, deal: Deal | None) -> str:
+    """Mostly the kind of action the phase takes, else any kind (a deal too)."""
+    if deal is not None and rng.random() < 0.7:
+        kind = _PHASE_KINDS.get(deal.phase.value, "any")
     else:
         kind = rng.choice(("call", "call", "play", "play", "discard", "nominate", "deal"))
     if kind == "any":
         kind = rng.choice(("call", "play", "discard", "nominate"))
-    if kind == "call":
-        calls = _calls(profile)
-        if rng.random() < 0.3:
-            calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
-        elif deal is not None and rng.random() < 0.3:
-            passed = [s for s in seats if deal.has_passed(s)]
-            seat = rng.choice(passed) if passed else seat
-        return CallStep(seat.name, rng.choice(calls))
-    if kind == "play":
-        if rng.random() < 0.15:
-            return NominateStep(seat.name, rng.choice(SUITS).letter)
-        pool = own if own and rng.random() < 0.8 else list(profile.deck)
-        card = JOKER if JOKER in own and rng.random() < 0.3 else rng.choice(pool)
-        names = None
-        if (card == JOKER and rng.random() < 0.6) or rng.random() < 0.03:
-            names = rng.choice(SUITS).letter
-        return PlayStep(seat.name, card_token(card), names)
-    if kind == "discard":
-        if profile.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
-            return SansKittyStep(seat.name)
-        k = profile.kitty_size
-        size = rng.choice((k - 1, k, k, k, k + 1))
-        pool = own + ([] if deal is None else _kitty(deal))
-        if len(pool) < size or rng.random() < 0.2:
-            pool = list(profile.deck)
-        cards = rng.sample(pool, size)
-        if size > 2 and size >= k and rng.random() < 0.1:
-            # the same card twice: k tokens naming k - 1 cards, or k + 1 tokens naming k
-            # (an engine that reads a discard as a set of cards takes the second)
-            cards[-1] = cards[-2]
-        return DiscardStep(seat.name, tuple(card_token(c) for c in cards))
-    if kind == "nominate":
-        return NominateStep(seat.name, rng.choice(SUITS).letter)
+    return kind
+
+
+def _wild_call(wild: _Wild) -> Step:
+    """A call: sometimes a misère or a pass, sometimes by a seat that has passed."""
+    rng, deal, seat = wild.rng, wild.deal, wild.seat
+    calls = _calls(wild.profile)
+    if rng.random() < 0.3:
+        calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
+    elif deal is not None and rng.random() < 0.3:
+        passed = [s for s in wild.profile.seat_list if deal.has_passed(s)]
+        seat = rng.choice(passed) if passed else seat
+    return CallStep(seat.name, rng.choice(calls))
+
+
+def _wild_play(wild: _Wild) -> Step:
+    """A card, mostly from the seat's hand (the joker often, naming a suit or not), or a
+    nomination in its place."""
+    rng, own = wild.rng, wild.own
+    if rng.random() < 0.15:
+        return NominateStep(wild.seat.name, rng.choice(SUITS).letter)
+    pool = own if own and rng.random() < 0.8 else list(wild.profile.deck)
+    card = JOKER if JOKER in own and rng.random() < 0.3 else rng.choice(pool)
+    names = None
+    if (card == JOKER and rng.random() < 0.6) or rng.random() < 0.03:
+        names = rng.choice(SUITS).letter
+    return PlayStep(wild.seat.name, card_token(card), names)
+
+
+def _wild_discard(wild: _Wild) -> Step:
+    """A discard of about the kitty's size, from the hand and the kitty or the whole
+    deck, once in a while repeating a card; or, where the toggle allows it, sans kitty."""
+    rng, profile, deal = wild.rng, wild.profile, wild.deal
+    if profile.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
+        return SansKittyStep(wild.seat.name)
+    k = profile.kitty_size
+    size = rng.choice((k - 1, k, k, k, k + 1))
+    pool = wild.own + ([] if deal is None else _kitty(deal))
+    if len(pool) < size or rng.random() < 0.2:
+        pool = list(profile.deck)
+    cards = rng.sample(pool, size)
+    if size > 2 and size >= k and rng.random() < 0.1:
+        # the same card twice: k tokens naming k - 1 cards, or k + 1 tokens naming k
+        # (an engine that reads a discard as a set of cards takes the second)
+        cards[-1] = cards[-2]
+    return DiscardStep(wild.seat.name, tuple(card_token(c) for c in cards))
+
+
+def _wild_nominate(wild: _Wild) -> Step:
+    return NominateStep(wild.seat.name, wild.rng.choice(SUITS).letter)
+
+
+def _wild_deal(wild: _Wild) -> Step:
+    """A new deck dealt, or a recorded result, whatever the phase."""
+    rng, profile = wild.rng, wild.profile
     if rng.random() < 0.5:
         return DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng)))
-    return DealResultStep(_random_result(rng, profile, session.game.dealer))
+    return DealResultStep(_random_result(rng, profile, wild.session.game.dealer))
+
+
+_WILD_STEPS: dict[str, Callable[[_Wild], Step]] = {
+    "call": _wild_call,
+    "play": _wild_play,
+    "discard": _wild_discard,
+    "nominate": _wild_nominate,
+    "deal": _wild_deal,
+}
+"""How a random action of each kind is drawn."""
 
 
 def _kitty(deal: Deal) -> list[Card]:
@@ -365,38 +428,81 @@ def _target(rng: random.Random, kind: str, profile: Profile) -> Bid | None:
 def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> None:
     """Calls until ``declarer`` has bid ``target`` and the others pass (all pass for a
     throw-in); a seven is bid first for a misère, and sometimes lower bids come first."""
-    rng = driver.rng
-    sevens = [b for b in SUIT_BIDS.values() if b.level == 7 and b.strain is not None]
-    opened = False
-    for _ in range(40):
-        deal = driver.session.deal
-        if deal is None or deal.to_act is None or deal.phase.value != "auction":
-            return
-        seat = deal.to_act
+    _SteeredAuction(driver, declarer, target, kind).run()
+
+
+_SEVENS = tuple(b for b in SUIT_BIDS.values() if b.level == 7 and b.strain is not None)
+"""The seven-level suit and no-trump bids: one opens the auction a misère is steered to."""
+
+
+@dataclass
+class _SteeredAuction:
+    """An auction steered to ``target`` by ``declarer``, one turn at a time."""
+
+    driver: _Driver
+    declarer: Seat
+    target: Bid | None
+    kind: str
+    opened: bool = False
+    """Whether a seven has been bid for a steered misère."""
+
+    def run(self) -> None:
+        for _ in range(40):
+            deal = self.driver.session.deal
+            if deal is None or deal.to_act is None or deal.phase.value != "auction":
+                return
+            self._turn(deal, deal.to_act)
+
+    def _turn(self, deal: Deal, seat: Seat) -> None:
+        """The seat's call, perhaps after a misère bid too early and a wild action."""
+        driver = self.driver
         legal = {str(a): a for a in deal.legal_actions()}
-        early = (
-            kind == "misere"
-            and not opened
-            and MISERE in driver.profile.bid_rank
-            and driver.profile.misere_needs is not None
-        )
-        if early and "MIS" not in legal and rng.random() < 0.4:
-            driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
-        call = "PASS"
-        if target is not None and seat == declarer and target.token in legal:
-            call = target.token
-        elif target is not None and kind == "misere" and not opened and seat != declarer:
-            options = [b.token for b in sevens if b.token in legal]
-            if options:
-                call, opened = rng.choice(options), True
-        elif target is not None and rng.random() < 0.25:
-            lower = [a for t, a in legal.items() if isinstance(a, Bid) and t != target.token]
-            below = [a.token for a in lower if _rank(driver, a) < _rank(driver, target)]
-            if below and kind != "misere":
-                call = rng.choice(below)
-        if rng.random() < driver.wild:
-            driver.take(wild_step(rng, driver.profile, driver.session))
+        if self._misere_too_early(legal):
+            driver.take(CallStep(seat.name, "MIS"))  # misere-needs-seven
+        call = self._call(seat, legal)
+        if driver.rng.random() < driver.wild:
+            driver.take(wild_step(driver.rng, driver.profile, driver.session))
         driver.take(CallStep(seat.name, call))
+
+    def _misere_too_early(self, legal: Mapping[str, Action]) -> bool:
+        """Sometimes, steering to a misère that needs a seven first, bid it before."""
+        profile = self.driver.profile
+        early = (
+            self.kind == "misere"
+            and not self.opened
+            and MISERE in profile.bid_rank
+            and profile.misere_needs is not None
+        )
+        return early and "MIS" not in legal and self.driver.rng.random() < 0.4
+
+    def _call(self, seat: Seat, legal: Mapping[str, Action]) -> str:
+        """The target by the declarer; a seven by another to open a misère's auction;
+        now and then a lower bid; else a pass."""
+        target = self.target
+        if target is None:
+            return "PASS"
+        if seat == self.declarer and target.token in legal:
+            return target.token
+        if self.kind == "misere" and not self.opened and seat != self.declarer:
+            return self._opening_seven(legal)
+        if self.driver.rng.random() < 0.25:
+            return self._lower_bid(legal, target)
+        return "PASS"
+
+    def _opening_seven(self, legal: Mapping[str, Action]) -> str:
+        options = [b.token for b in _SEVENS if b.token in legal]
+        if not options:
+            return "PASS"
+        self.opened = True
+        return self.driver.rng.choice(options)
+
+    def _lower_bid(self, legal: Mapping[str, Action], target: Bid) -> str:
+        """A legal bid ranking below the target (never before a misère)."""
+        lower = [a for t, a in legal.items() if isinstance(a, Bid) and t != target.token]
+        below = [a.token for a in lower if _rank(self.driver, a) < _rank(self.driver, target)]
+        if below and self.kind != "misere":
+            return self.driver.rng.choice(below)
+        return "PASS"
 
 
 def _rank(driver: _Driver, bid: Bid) -> int:
@@ -447,68 +553,119 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     trumps and misère the suitless joker (often with the leader, some suits not yet led:
     where joker leads go wrong); in a suit contract the joker, both bowers and the ace."""
     size = rng.randrange(1, 4)
-    suits = [f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"]
-    available = {bid.token for bid in profile.bid_rank}
-    contract = rng.choice(
-        [c for c in ("6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits) if c in available]
-    )
+    contract = _endgame_contract(rng, profile)
     seats = profile.seat_list
     declarer = rng.choice(seats)
-    misere = contract in ("MIS", "OMIS")
     dealer = _dealer_beside(profile, declarer)
-    out = profile.sitting_out[declarer] if misere else ()
-    if dealer is not None:
-        out = (*out, *profile.resting(dealer))
-    active = [s for s in seats if s not in out]
-    hot = _hot_cards(contract)
-    pool = [c for c in profile.deck if c not in hot]
-    rng.shuffle(pool)
-    hands: dict[str, list[Card]] = {s.name: [] for s in seats}
-    for seat in active:
-        hands[seat.name] = [pool.pop() for _ in range(size)]
-    holder = rng.choice(active)
-    hands[holder.name][0] = JOKER
-    for card in hot[1:]:  # each other hot card replaces a plain card of a random hand
-        seat = rng.choice(active)
-        plain = [i for i, c in enumerate(hands[seat.name]) if c not in hot]
-        if plain:
-            hands[seat.name][rng.choice(plain)] = card
+    active = _endgame_seats(profile, contract, declarer, dealer)
+    hands, holder = _endgame_hands(rng, profile, active, size, _hot_cards(contract))
     played = profile.hand_size - size
     led = rng.sample(list(SUITS), rng.randrange(0, 4))
     leader = holder if rng.random() < 0.7 else rng.choice(active)
-    won = 0 if misere else rng.randrange(played + 1)
-    counts = [0] * len(profile.sides)
-    counts[profile.side_of[declarer]] = won
-    absent = () if dealer is None else profile.absent_sides(dealer)
-    _share(rng, counts, profile.side_of[declarer], played - won, absent)
-    first = profile.side_of[declarer]  # the declaring side first, then the others
-    tricks = {profile.side_names[first]: counts[first]} | _side_scores(profile, counts)
+    counts = _endgame_tricks(rng, profile, contract, declarer, dealer, played)
     if played and not counts[profile.side_of[leader]]:
         # The winner of the last trick leads, so the leader's side has won one at least.
         leader = rng.choice([s for s in active if counts[profile.side_of[s]]])
     chosen = rng.choice(seats)
+    first = profile.side_of[declarer]  # the declaring side first, then the others
+    setup = PlayStart(
+        dealer=(chosen if dealer is None else dealer).name,
+        contract=contract,
+        declarer=declarer.name,
+        hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
+        leader=leader.name,
+        suits_led=None,
+        tricks={profile.side_names[first]: counts[first]} | _side_scores(profile, counts),
+    )
     # Random hands may not fit the suits drawn as led (a seat holding a suit followed it
     # each time it was led): then every suit, then none said to be led.
-    for suits_led in (led, list(SUITS), []):
-        setup = PlayStart(
-            dealer=(chosen if dealer is None else dealer).name,
-            contract=contract,
-            declarer=declarer.name,
-            hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
-            leader=leader.name,
-            suits_led=tuple(s.letter for s in suits_led) or None,
-            tricks=tricks,
-        )
-        try:
-            driver = _driver(rng, profile, setup, 0.4)
-            break
-        except InputError:
-            continue
-    else:  # not a position the engine accepts: a random deal instead
+    started = _first_accepted(rng, profile, setup, (led, list(SUITS), []))
+    if started is None:  # not a position the engine accepts: a random deal instead
         return random_deal(rng, profile)
+    setup, driver = started
     driver.play_out()
     driver.after_the_end()
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
+_ENDGAME_CONTRACTS = (
+    "6NT",
+    "7NT",
+    "8NT",
+    "9NT",
+    "10NT",
+    "MIS",
+    "OMIS",
+    *(f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"),
+)
+"""The contracts a joker endgame is played in (those the profile has)."""
+
+
+def _endgame_contract(rng: random.Random, profile: Profile) -> str:
+    available = {bid.token for bid in profile.bid_rank}
+    return rng.choice([c for c in _ENDGAME_CONTRACTS if c in available])
+
+
+def _endgame_seats(
+    profile: Profile, contract: str, declarer: Seat, dealer: Seat | None
+) -> list[Seat]:
+    """The seats still holding cards: not the misère declarer's partner, nor the dealer
+    where the dealer rests."""
+    out = profile.sitting_out[declarer] if contract in ("MIS", "OMIS") else ()
+    if dealer is not None:
+        out = (*out, *profile.resting(dealer))
+    return [s for s in profile.seat_list if s not in out]
+
+
+def _endgame_hands(
+    rng: random.Random, profile: Profile, active: list[Seat], size: int, hot: list[Card]
+) -> tuple[dict[str, list[Card]], Seat]:
+    """``size`` cards in each active hand, the joker in one of them (its holder is
+    returned), each other hot card in place of a plain card of a random hand."""
+    pool = [c for c in profile.deck if c not in hot]
+    rng.shuffle(pool)
+    hands: dict[str, list[Card]] = {s.name: [] for s in profile.seat_list}
+    for seat in active:
+        hands[seat.name] = [pool.pop() for _ in range(size)]
+    holder = rng.choice(active)
+    hands[holder.name][0] = JOKER
+    for card in hot[1:]:
+        seat = rng.choice(active)
+        plain = [i for i, c in enumerate(hands[seat.name]) if c not in hot]
+        if plain:
+            hands[seat.name][rng.choice(plain)] = card
+    return hands, holder
+
+
+def _endgame_tricks(
+    rng: random.Random,
+    profile: Profile,
+    contract: str,
+    declarer: Seat,
+    dealer: Seat | None,
+    played: int,
+) -> list[int]:
+    """Each side's tricks of the ``played`` ones (none for a misère's declarer)."""
+    won = 0 if contract in ("MIS", "OMIS") else rng.randrange(played + 1)
+    counts = [0] * len(profile.sides)
+    counts[profile.side_of[declarer]] = won
+    absent = () if dealer is None else profile.absent_sides(dealer)
+    _share(rng, counts, profile.side_of[declarer], played - won, absent)
+    return counts
+
+
+def _first_accepted(
+    rng: random.Random, profile: Profile, setup: PlayStart, led: tuple[list[Suit], ...]
+) -> tuple[PlayStart, _Driver] | None:
+    """The setup with the first of the ``led`` choices of suits already led that the
+    reference accepts, and a driver started on it (``None``: it accepts none)."""
+    for suits_led in led:
+        start = replace(setup, suits_led=tuple(s.letter for s in suits_led) or None)
+        try:
+            return start, _driver(rng, profile, start, 0.4)
+        except InputError:
+            continue
+    return None
 
 
 def _dealer_beside(profile: Profile, declarer: Seat) -> Seat | None:
