@@ -16,7 +16,6 @@ from typing import Any
 
 from ..engine import SANS_KITTY_STRING
 from ..scenarios import Checkpoint, Scenario
-from ..scenarios.vocabulary import observation
 from ..verify.verdict import Status, Verdict
 from .cases import step_kind
 
@@ -132,34 +131,47 @@ def _shape(value: Any) -> str:
 
 
 def _shapes(key: str, expected: Any, actual: Any) -> tuple[str, str]:
+    """The shapes of an observation's expected and actual values, as its key reads them."""
     if key in _EXACT_KEYS and not isinstance(expected, Mapping | list):
         return _exact(expected), _exact(actual)
     if key in _SEAT_KEYS:
         return _seats(expected, actual)
     if key in _BID_KEYS:
-        return (
-            _action_kind(expected) if isinstance(expected, str) else _shape(expected),
-            _action_kind(actual) if isinstance(actual, str) else _shape(actual),
-        )
-    observation(key)
+        return _bid_kind(expected), _bid_kind(actual)
     if isinstance(expected, list) and isinstance(actual, list):
-        if key == "legal":
-            want = {str(v) for v in expected}
-            got = {str(v) for v in actual}
-            # the reference's list says which phase it is (the implementation's, if empty)
-            calls = any(_is_call(v) for v in (want or got))
-            missing = sorted(_kinds(sorted(want - got), calls))
-            extra = sorted(_kinds(sorted(got - want), calls))
-            return (
-                "missing " + ",".join(missing) if missing else "nothing missing",
-                "extra " + ",".join(extra) if extra else "nothing extra",
-            )
-        return f"list of {len(expected)}", f"list of {len(actual)}"
+        return _legal_shapes(expected, actual) if key == "legal" else _list_shapes(expected, actual)
     if isinstance(expected, Mapping) and isinstance(actual, Mapping):
-        fields = sorted(k for k in expected if expected.get(k) != actual.get(k))
-        extra = sorted(k for k in actual if k not in expected)
-        return "fields " + ",".join(fields), "differs" + (" +" + ",".join(extra) if extra else "")
+        return _field_shapes(expected, actual)
     return _shape(expected), _shape(actual)
+
+
+def _bid_kind(value: Any) -> str:
+    return _action_kind(value) if isinstance(value, str) else _shape(value)
+
+
+def _legal_shapes(expected: list[Any], actual: list[Any]) -> tuple[str, str]:
+    """The kinds of legal actions missing and extra."""
+    want = {str(v) for v in expected}
+    got = {str(v) for v in actual}
+    # the reference's list says which phase it is (the implementation's, if empty)
+    calls = any(_is_call(v) for v in (want or got))
+    missing = sorted(_kinds(sorted(want - got), calls))
+    extra = sorted(_kinds(sorted(got - want), calls))
+    return (
+        "missing " + ",".join(missing) if missing else "nothing missing",
+        "extra " + ",".join(extra) if extra else "nothing extra",
+    )
+
+
+def _list_shapes(expected: list[Any], actual: list[Any]) -> tuple[str, str]:
+    return f"list of {len(expected)}", f"list of {len(actual)}"
+
+
+def _field_shapes(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> tuple[str, str]:
+    """The fields of an object that differ, and those the actual one has beyond."""
+    fields = sorted(k for k in expected if expected.get(k) != actual.get(k))
+    extra = sorted(k for k in actual if k not in expected)
+    return "fields " + ",".join(fields), "differs" + (" +" + ",".join(extra) if extra else "")
 
 
 def _exact(value: Any) -> str:
