@@ -15,7 +15,7 @@ and after the game are over, which between them reach every rejection code.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import (
@@ -125,6 +125,11 @@ class _Driver:
             if step is None:
                 return
             self.take(step)
+
+    def deal_and_play(self) -> None:
+        """A shuffled deck dealt, then played out."""
+        self.take(DealStep(tuple(card_token(c) for c in shuffled_deck(self.profile, self.rng))))
+        self.play_out()
 
     def after_the_end(self) -> None:
         """A few wild actions once the deal is over (deal-over, wrong-phase)."""
@@ -411,18 +416,31 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
 
 def _target(rng: random.Random, kind: str, profile: Profile) -> Bid | None:
     """The contract to steer to (a suit bid when the profile has no such misère)."""
-    bids = [b for b in SUIT_BIDS.values() if b in profile.bid_rank]
-    if kind == "misere" and MISERE in profile.bid_rank:
-        return MISERE
-    if kind == "open-misere" and OPEN_MISERE in profile.bid_rank:
-        return OPEN_MISERE
+    misere = _MISERE_TARGETS.get(kind)
+    if misere is not None and misere in profile.bid_rank:
+        return misere
     if kind == "throw-in":
         return None
-    if kind == "slam":
-        return rng.choice([b for b in bids if b.level == 10 and b.strain is not None])
-    if kind == "no-trumps":
-        return rng.choice([b for b in bids if b.strain is not None and b.trump is None])
-    return rng.choice([b for b in bids if b.trump is not None and (b.level or 0) < 10])
+    fits = _TARGET_BIDS.get(kind, _is_suit_below_ten)
+    return rng.choice([b for b in SUIT_BIDS.values() if b in profile.bid_rank and fits(b)])
+
+
+def _is_slam(bid: Bid) -> bool:
+    return bid.level == 10 and bid.strain is not None
+
+
+def _is_no_trumps(bid: Bid) -> bool:
+    return bid.strain is not None and bid.trump is None
+
+
+def _is_suit_below_ten(bid: Bid) -> bool:
+    return bid.trump is not None and (bid.level or 0) < 10
+
+
+_MISERE_TARGETS = {"misere": MISERE, "open-misere": OPEN_MISERE}
+"""The misère each kind of steered deal bids, where the profile has it."""
+_TARGET_BIDS: dict[str, Callable[[Bid], bool]] = {"slam": _is_slam, "no-trumps": _is_no_trumps}
+"""The bids a kind of steered deal draws its contract from (else a suit below ten)."""
 
 
 def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> None:
@@ -688,26 +706,35 @@ def _exactly_at_the_end(
     declarer = rng.choice(profile.seat_list)
     dealer = _dealer_beside(profile, declarer)
     made = rng.random() < 0.6
-    if bid.is_misere:
-        tricks = 0 if made else 1
-    else:
-        level = bid.level or 6
-        tricks = rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
+    tricks = _tricks_taken(rng, profile, bid, made)
     many = len(profile.sides) > 2 and not bid.is_misere
     in_deal = declarer if dealer is None else dealer  # any seat where nobody rests
     by_side = _by_side(rng, profile, declarer, tricks, in_deal) if many else None
     side_tricks = None if by_side is None else list(by_side.values())
     result = score_deal(profile, bid, declarer, tricks, side_tricks, dealer=dealer)
-    side = profile.side_of[declarer]
-    scores = [0] * len(profile.sides)
-    target = 500 if made else -500
-    scores[side] = target - result.points[side] + rng.choice((0, 0, 0, 10))
-    for other in range(len(scores)):
-        if other != side:
-            scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
-    scores = [max(-490, min(490, s)) for s in scores]
+    scores = _scores_before(rng, result.side_points, profile.side_of[declarer], made)
     recorded = RecordedResult(bid.token, declarer.name, tricks if by_side is None else by_side)
     return scores, DealResultStep(recorded), dealer
+
+
+def _tricks_taken(rng: random.Random, profile: Profile, bid: Bid, made: bool) -> int:
+    """The declarer's tricks in a contract made or failed."""
+    if bid.is_misere:
+        return 0 if made else 1
+    level = bid.level or 6
+    return rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
+
+
+def _scores_before(rng: random.Random, points: Sequence[int], side: int, made: bool) -> list[int]:
+    """Scores from which ``points`` land ``side`` on +500 when the contract was made,
+    -500 when it failed (or ten past it), the other sides anywhere short of the ends."""
+    scores = [0] * len(points)
+    target = 500 if made else -500
+    scores[side] = target - points[side] + rng.choice((0, 0, 0, 10))
+    for other in range(len(scores)):
+        if other != side:
+            scores[other] = rng.randrange(-490, 500, 10) - points[other]
+    return [max(-490, min(490, s)) for s in scores]
 
 
 def _one_contract_from_500(
@@ -730,14 +757,7 @@ def _one_contract_from_500(
 def whole_game(rng: random.Random, profile: Profile) -> Case:
     """Several deals from a game start near an end of the game, then past its end; half
     the games start one recorded result away from exactly +500 or -500."""
-    near = [
-        rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
-        for _ in profile.sides
-    ]
-    first: Step | None = None
-    dealer: Seat | None = None
-    if rng.random() < 0.5:
-        near, first, dealer = _exactly_at_the_end(rng, profile)
+    near, first, dealer = _game_start(rng, profile)
     chosen = rng.choice(profile.seat_list)
     dealer = chosen if dealer is None else dealer
     setup = GameStart(dealer=dealer.name, scores=_side_scores(profile, near))
@@ -747,17 +767,34 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
     for _ in range(rng.randrange(1, 5)):
         if len(driver.actions) > MAX_ACTIONS - 60:
             break
-        if rng.random() < 0.2:
-            game_dealer = driver.session.game.dealer
-            driver.take(DealResultStep(_random_result(rng, profile, game_dealer)))
-        else:
-            driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
-            driver.play_out()
+        _next_deal(driver)
         if driver.session.game.over:
             break
-    driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
-    driver.play_out()
+    driver.deal_and_play()
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
+def _game_start(rng: random.Random, profile: Profile) -> tuple[list[int], Step | None, Seat | None]:
+    """Scores near an end of the game; half the time those one recorded result (the
+    step returned, with the dealer it needs) away from exactly +500 or -500."""
+    near = [
+        rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
+        for _ in profile.sides
+    ]
+    if rng.random() < 0.5:
+        return _exactly_at_the_end(rng, profile)
+    return near, None, None
+
+
+def _next_deal(driver: _Driver) -> None:
+    """One more deal of the game: now and then a recorded result, else a deck dealt and
+    played."""
+    rng = driver.rng
+    if rng.random() < 0.2:
+        game_dealer = driver.session.game.dealer
+        driver.take(DealResultStep(_random_result(rng, driver.profile, game_dealer)))
+    else:
+        driver.deal_and_play()
 
 
 def auction_only(rng: random.Random, profile: Profile) -> Case:
@@ -775,23 +812,31 @@ def auction_only(rng: random.Random, profile: Profile) -> Case:
         if current is None or current.phase.value != "auction" or current.to_act is None:
             break
         if rng.random() < 0.25:
-            driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
+            driver.take(_any_call(rng, seats, calls))
             continue
-        legal = current.legal_actions()
-        bids = [a for a in legal if isinstance(a, Bid)]
-        pass_rate = 0.3 + 0.1 * len(driver.actions)
-        low = bids[: rng.randrange(1, 5)]  # mostly the lowest bids: longer auctions
-        chosen = rng.choice(low) if low and rng.random() > min(pass_rate, 0.8) else None
-        passes = [a for a in legal if not isinstance(a, Bid)]
-        if chosen is None and passes:
-            driver.take(action_step(current.to_act, passes[0]))
-        elif chosen is not None:
-            driver.take(action_step(current.to_act, chosen))
-        else:  # no pass to make (not in any profile's auction): a bid after all
-            driver.take(action_step(current.to_act, bids[0]))
+        call = _low_call(rng, current.legal_actions(), len(driver.actions))
+        driver.take(action_step(current.to_act, call))
     for _ in range(rng.randrange(3)):  # calls after the auction: wrong-phase
-        driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
+        driver.take(_any_call(rng, seats, calls))
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
+def _any_call(rng: random.Random, seats: tuple[Seat, ...], calls: list[str]) -> Step:
+    """Any call of the profile by any seat (out of turn, after passing, not higher, …)."""
+    return CallStep(rng.choice(seats).name, rng.choice(calls))
+
+
+def _low_call(rng: random.Random, legal: Sequence[Action], taken: int) -> Action:
+    """One of the lowest legal bids, or a pass, more likely the more calls ``taken``."""
+    bids = [a for a in legal if isinstance(a, Bid)]
+    pass_rate = 0.3 + 0.1 * taken
+    low = bids[: rng.randrange(1, 5)]  # mostly the lowest bids: longer auctions
+    chosen = rng.choice(low) if low and rng.random() > min(pass_rate, 0.8) else None
+    if chosen is not None:
+        return chosen
+    passes = [a for a in legal if not isinstance(a, Bid)]
+    # no pass to make (not in any profile's auction): a bid after all
+    return passes[0] if passes else bids[0]
 
 
 Generator = Callable[[random.Random, Profile], Case]
