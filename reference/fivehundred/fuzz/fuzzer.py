@@ -362,19 +362,23 @@ class FuzzReport:
             variants=tuple(sorted(str(v) for v in data.get("variants", ()))),
             generators=tuple(str(g) for g in data.get("generators", ())),
         )
-        skipped = data.get("skipped", {})  # absent from reports made before skips counted
+        report.read_skips(data.get("skipped", {}))
+        for item in data["families"]:
+            family = Family.from_json(item)
+            report.families[family.signature] = family
+        return report
+
+    def read_skips(self, skipped: Any) -> None:
+        """The skipped deals of a report's JSON (absent from reports made before skips
+        were counted)."""
         if not isinstance(skipped, Mapping) or not all(
             isinstance(skipped.get(key, {}), Mapping) for key in ("by_generator", "reasons")
         ):
             raise TypeError("skipped: expected an object with by_generator and reasons")
         for name, count in skipped.get("by_generator", {}).items():
-            report.skipped_by_generator[str(name)] = int(count)
+            self.skipped_by_generator[str(name)] = int(count)
         for reason, count in skipped.get("reasons", {}).items():
-            report.count_skip(str(reason), int(count))
-        for item in data["families"]:
-            family = Family.from_json(item)
-            report.families[family.signature] = family
-        return report
+            self.count_skip(str(reason), int(count))
 
 
 def _ranges(indices: Sequence[int]) -> list[list[int]]:
@@ -444,28 +448,16 @@ def _final_scenario(
     with every checkpoint up to the failure)."""
     signature = found.signature
     contract = _contract(case)
-    rulings = rulings_for(signature, contract)
-    if signature.check == "outcome":
-        what = f"the {signature.kind} is {signature.expected}"
-    else:
-        what = f"{signature.check} is {_short(found.expected, 120)}"
-    generator = generator_for(index, settings.profile, settings.variants, settings.generators)
-    explanation = (
-        f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
-        f"{generator}) against `{settings.command or tester.implementation.name}`, then "
-        f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
-        f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
-        f"'{settings.command}'{settings.deal_options} --seed {settings.seed} "
-        f"--deal {index}`.\n"
-    )
+    what = _what_the_reference_says(found)
     title = _title(signature, contract)
+    rulings = rulings_for(signature, contract)
     assertion = f"After these steps {what}, as the reference engine rules."
+    explanation = _explanation(tester, found, settings, index, what)
     checkpoints: dict[int, tuple[str, ...]] = {}
     if signature.check != "outcome":
         checkpoints[found.action] = (signature.check,)
-    tries = [checkpoints, None]
     scenario = None
-    for chosen in tries:
+    for chosen in (checkpoints, None):
         scenario = materialize(
             case,
             tester.keys,
@@ -481,14 +473,42 @@ def _final_scenario(
             continue
         if not run:
             return _with_id(scenario), False
-        try:
-            result = tester.run(scenario)
-        except DealSkipped:  # this form of it is skipped: written, not verified
-            continue
-        if result is not None and result.signature == signature:
+        if _fails_the_same_way(tester, scenario, signature):
             return _with_id(scenario), True
     assert scenario is not None
     return _with_id(scenario), False
+
+
+def _fails_the_same_way(tester: Tester, scenario: Scenario, signature: Signature) -> bool:
+    """Whether the implementation still fails the scenario with the signature (a form of
+    it the implementation skips does not)."""
+    try:
+        result = tester.run(scenario)
+    except DealSkipped:
+        return False
+    return result is not None and result.signature == signature
+
+
+def _what_the_reference_says(found: Disagreement) -> str:
+    signature = found.signature
+    if signature.check == "outcome":
+        return f"the {signature.kind} is {signature.expected}"
+    return f"{signature.check} is {_short(found.expected, 120)}"
+
+
+def _explanation(
+    tester: Tester, found: Disagreement, settings: Settings, index: int, what: str
+) -> str:
+    """How the scenario was found, what the two engines said, and how to search again."""
+    generator = generator_for(index, settings.profile, settings.variants, settings.generators)
+    return (
+        f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
+        f"{generator}) against `{settings.command or tester.implementation.name}`, then "
+        f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
+        f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
+        f"'{settings.command}'{settings.deal_options} --seed {settings.seed} "
+        f"--deal {index}`.\n"
+    )
 
 
 def _with_id(scenario: Scenario) -> Scenario:
