@@ -120,14 +120,16 @@ def _spare_cards(
 ) -> dict[str, list[str]] | None:
     """Each active hand's cards that no action plays; ``None`` when a hand could not lose
     one (it has one card left, or every card it holds is played)."""
-    used = {s.card for s in case.actions if isinstance(s, PlayStep)}
     active = [s.name for s in profile.seat_list if hands.get(s.name)]
     if not active or min(len(hands[s]) for s in active) <= 1:
         return None
-    spare = {s: [c for c in hands[s] if c not in used] for s in active}
-    if any(not spare[s] for s in active):
-        return None
-    return spare
+    played = _played_cards(case)
+    spare = {s: [c for c in hands[s] if c not in played] for s in active}
+    return None if any(not cards for cards in spare.values()) else spare
+
+
+def _played_cards(case: Case) -> set[str]:
+    return {s.card for s in case.actions if isinstance(s, PlayStep)}
 
 
 def _trick_takers(profile: Profile, setup: PlayStart) -> list[str]:
