@@ -120,12 +120,20 @@ def _spare_cards(
 ) -> dict[str, list[str]] | None:
     """Each active hand's cards that no action plays; ``None`` when a hand could not lose
     one (it has one card left, or every card it holds is played)."""
-    active = [s.name for s in profile.seat_list if hands.get(s.name)]
-    if not active or min(len(hands[s]) for s in active) <= 1:
+    active = _active_seats(profile, hands)
+    if active is None:
         return None
     played = _played_cards(case)
     spare = {s: [c for c in hands[s] if c not in played] for s in active}
     return None if any(not cards for cards in spare.values()) else spare
+
+
+def _active_seats(profile: Profile, hands: Mapping[str, list[str]]) -> list[str] | None:
+    """The seats holding cards; ``None`` when none does or one holds its last card."""
+    active = [s.name for s in profile.seat_list if hands.get(s.name)]
+    if not active or min(len(hands[s]) for s in active) <= 1:
+        return None
+    return active
 
 
 def _played_cards(case: Case) -> set[str]:
