@@ -362,13 +362,13 @@ class FuzzReport:
             variants=tuple(sorted(str(v) for v in data.get("variants", ()))),
             generators=tuple(str(g) for g in data.get("generators", ())),
         )
-        report.read_skips(data.get("skipped", {}))
+        report._read_skips(data.get("skipped", {}))
         for item in data["families"]:
             family = Family.from_json(item)
             report.families[family.signature] = family
         return report
 
-    def read_skips(self, skipped: Any) -> None:
+    def _read_skips(self, skipped: Any) -> None:
         """The skipped deals of a report's JSON (absent from reports made before skips
         were counted)."""
         if not isinstance(skipped, Mapping) or not all(
