@@ -93,13 +93,18 @@ def _check_options(options: VerifyOptions) -> None:
         (options.output, "--output"),
         (options.write_expectations, "--write-expectations"),
     ):
-        if path is not None and not Path(os.path.dirname(os.path.abspath(path)) or ".").is_dir():
-            raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
+        _check_folder_exists(path, option)
     target = options.write_expectations
     if target is not None and target.exists() and not options.force:
         raise click.UsageError(
             f"{target} exists; pass --force to overwrite it with this run's results"
         )
+
+
+def _check_folder_exists(path: Path | None, option: str) -> None:
+    """A file to write must be in a folder that exists."""
+    if path is not None and not Path(os.path.dirname(os.path.abspath(path)) or ".").is_dir():
+        raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
 
 
 def _load_expectations(path: Path | None) -> dict[str, Expectation]:
