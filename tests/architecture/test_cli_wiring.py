@@ -26,3 +26,15 @@ def test_every_command_module_is_wired_and_main_defines_none() -> None:
     assert modules == {module for module, _ in COMMANDS.values()}
     assert main.commands == {}, "main.py registers commands eagerly"
     assert main.list_commands(click.Context(main)) == sorted(COMMANDS)
+
+
+def test_a_mistyped_command_is_answered_with_the_close_names() -> None:
+    """No command is loaded before one is asked for; an unknown name still gets click's
+    suggestions from every command (click 8.4 and later make them)."""
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(main, ["verfy"])
+    assert result.exit_code == 2
+    assert "No such command 'verfy'" in result.output
+    if hasattr(click.exceptions, "NoSuchCommand"):
+        assert "(Did you mean one of: 'perft', 'verify'?)" in result.output

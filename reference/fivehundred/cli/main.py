@@ -59,6 +59,15 @@ class _Group(click.Group):
             raise TypeError(f"{module_name}.{attribute} is not a click command")
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and click.utils.make_str(args[0]) not in COMMANDS:
+            # an unknown name: click suggests the close ones among the commands it holds
+            loaded = {name: self.get_command(ctx, name) for name in COMMANDS}
+            self.commands = {name: c for name, c in loaded.items() if c is not None}
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
