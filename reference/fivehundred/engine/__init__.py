@@ -82,7 +82,7 @@ from .cards import (
 )
 from .deal import Deal, DiscardChoices, Phase, SetupError, Trick
 from .dealing import deal_all, deal_packets, first_dealer, shuffled_deck
-from .game import GAME_ENDS, Game, apply_defender_cap
+from .game import Game
 from .profile import (
     ALL_PROFILES,
     DEFAULT_PROFILE,
@@ -95,6 +95,8 @@ from .profile import (
     Variant,
     get_profile,
     profile_named,
+    rule_points,
+    rule_value,
     variants_for,
 )
 from .rejections import CODE_DESCRIPTIONS, Code, IllegalAction, Rejection
@@ -110,7 +112,6 @@ __all__ = [
     "CODE_DESCRIPTIONS",
     "DEFAULT_PROFILE",
     "DEFAULT_PROFILE_NAME",
-    "GAME_ENDS",
     "JOKER",
     "JOKER_LEADS",
     "MISERE",
@@ -157,7 +158,6 @@ __all__ = [
     "Trick",
     "TrickRules",
     "Variant",
-    "apply_defender_cap",
     "bowers",
     "card_display",
     "card_rank",
@@ -178,6 +178,8 @@ __all__ = [
     "parse_call",
     "parse_card",
     "profile_named",
+    "rule_points",
+    "rule_value",
     "score_all_pass",
     "score_deal",
     "shuffled_deck",

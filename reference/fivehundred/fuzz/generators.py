@@ -195,7 +195,7 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
             names = rng.choice(SUITS).letter
         return PlayStep(seat.name, card_token(card), names)
     if kind == "discard":
-        if profile.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
+        if profile.play.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
             return SansKittyStep(seat.name)
         k = profile.kitty_size
         size = rng.choice((k - 1, k, k, k, k + 1))
@@ -378,7 +378,7 @@ def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> 
             kind == "misere"
             and not opened
             and MISERE in driver.profile.bid_rank
-            and driver.profile.misere_needs is not None
+            and driver.profile.ladder.misere_needs is not None
         )
         if early and "MIS" not in legal and rng.random() < 0.4:
             driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
