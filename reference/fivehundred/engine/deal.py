@@ -61,6 +61,7 @@ class Phase(str, Enum):  # noqa: UP042 - StrEnum would change str(Phase.PLAY)
 # Module-level aliases: reading an enum member through its class costs a lookup each time.
 _AUCTION, _KITTY, _PLAY, _OVER = Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.OVER
 _CLOSED_MISERE, _BLIND_MISERE = Misere.CLOSED, Misere.BLIND
+_NEXT_LEFT, _NEXT_LEFT_UNPASSED = Next.LEFT, Next.LEFT_UNPASSED
 
 _TRUMP_OF: tuple[Suit | None, ...] = tuple(strain.trump for strain in Strain)
 """The trump suit of each strain (``None`` for no trumps)."""
@@ -593,16 +594,9 @@ class Deal:
         rank = profile.ladder.rank_of(call)
         if rank is None:
             return _reject(Code.BID_NOT_AVAILABLE, f"{call.token} is not a bid of this profile")
-        if call.misere is _BLIND_MISERE and self._called >> seat & 1:
-            return _reject(
-                Code.BLIND_MISERE_FIRST_CALL,
-                f"{seat.name} has already called: blind misère must be the first call",
-            )
-        if profile.auction.signals_only(call) and self._called >> seat & 1:
-            return _reject(
-                Code.SIX_BID_FIRST_CALL,
-                f"{seat.name} has already called: a six-level bid must be the first call",
-            )
+        first_only = profile.first_call_only  # empty unless a toggle adds such bids
+        if first_only and self._called >> seat & 1 and call in first_only:
+            return _first_call_rejection(seat, call)
         high = self.high_bid
         if high is not None and rank <= self._high_rank:
             return _reject(Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}")
@@ -745,25 +739,28 @@ class Deal:
             return
         auction = self.profile.auction
         if isinstance(call, Pass):
+            passed = True
             self._passed |= 1 << seat
         else:
+            passed = False
             self._take_bid(seat, call)
             if not auction.pass_is_final:  # a bid takes back the seat's earlier pass
                 self._passed &= ~(1 << seat)
         step = auction.after_call(
             self._calls,
+            passed,
             self._passed.bit_count(),
             self.profile.players,
             self.high_bidder is not None,
         )
-        if step is Next.LEFT:
-            self.to_act = self._left[seat]
-        elif step is Next.LEFT_UNPASSED:
+        if step is _NEXT_LEFT_UNPASSED:
             left = self._left
             nxt = left[seat]
             while self._passed >> nxt & 1:
                 nxt = left[nxt]
             self.to_act = nxt
+        elif step is _NEXT_LEFT:
+            self.to_act = self._left[seat]
         elif step is Next.RAISE:
             self._raise_turn = True
             self.to_act = self.high_bidder
@@ -1089,6 +1086,19 @@ def _opening_leader(profile: Profile, dealer: Seat, declarer: Seat, contract: Bi
     out = profile.sitting_out[declarer] if contract.is_misere else ()
     # profile.left_in_deal: a seat resting this deal is skipped too
     return profile.play.opening_leader(dealer, declarer, profile.left_in_deal[dealer], out)
+
+
+def _first_call_rejection(seat: Seat, call: Bid) -> Rejection:
+    """The refusal of a bid that may be only a first call, from a seat that has called."""
+    if call.misere is _BLIND_MISERE:
+        return _reject(
+            Code.BLIND_MISERE_FIRST_CALL,
+            f"{seat.name} has already called: blind misère must be the first call",
+        )
+    return _reject(
+        Code.SIX_BID_FIRST_CALL,
+        f"{seat.name} has already called: a six-level bid must be the first call",
+    )
 
 
 def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:

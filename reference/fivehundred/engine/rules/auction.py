@@ -9,7 +9,7 @@ branch in the deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
@@ -34,6 +34,15 @@ class Next(Enum):
     """Nobody bid."""
 
 
+_LEFT, _LEFT_UNPASSED, _RAISE, _WON, _ALL_PASSED = (
+    Next.LEFT,
+    Next.LEFT_UNPASSED,
+    Next.RAISE,
+    Next.WON,
+    Next.ALL_PASSED,
+)
+
+
 @dataclass(frozen=True)
 class Auction:
     """How the auction runs and ends."""
@@ -54,14 +63,14 @@ class Auction:
     for himself, the player left of the dealer leading, each trick scoring the defenders'
     trick points to its winner's side."""
 
-    @property
-    def pass_is_final(self) -> bool:
-        return self.procedure != "passes-not-final"
+    pass_is_final: bool = field(init=False, repr=False, compare=False)
+    """A seat that has passed may not call again (read at every call)."""
+    all_pass_played: bool = field(init=False, repr=False, compare=False)
+    """A deal everybody passed is played (at no trumps) rather than thrown in."""
 
-    @property
-    def all_pass_played(self) -> bool:
-        """A deal everybody passed is played (at no trumps) rather than thrown in."""
-        return self.all_pass == "no-trumps"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pass_is_final", self.procedure != "passes-not-final")
+        object.__setattr__(self, "all_pass_played", self.all_pass == "no-trumps")
 
     def signals_only(self, bid: Bid) -> bool:
         """The bid only signals and cannot become the contract (a six under inkles)."""
@@ -73,22 +82,28 @@ class Auction:
         return frozenset(b for b in bids if b.misere is Misere.BLIND or self.signals_only(b))
 
     def after_call(
-        self, calls: Sequence[tuple[object, Call]], passes: int, players: int, bid_made: bool
+        self,
+        calls: Sequence[tuple[object, Call]],
+        passed: bool,
+        passes: int,
+        players: int,
+        bid_made: bool,
     ) -> Next:
-        """What follows the last of ``calls``: ``passes`` counts the seats whose pass
-        stands, ``players`` the seats in the deal, ``bid_made`` whether anyone has bid."""
-        if self.procedure == "one-round":
+        """What follows the last of ``calls``: ``passed`` says whether it is a pass,
+        ``passes`` counts the seats whose pass stands, ``players`` the seats in the deal,
+        ``bid_made`` whether anyone has bid."""
+        procedure = self.procedure
+        if procedure == "until-passes":
+            if passes == players:
+                return _ALL_PASSED
+            if passes == players - 1 and bid_made:
+                return _RAISE if self.raise_after_all_pass and passed else _WON
+            return _LEFT_UNPASSED
+        if procedure == "one-round":
             if len(calls) < players:
-                return Next.LEFT
-            return Next.WON if bid_made else Next.ALL_PASSED
-        last_passed = isinstance(calls[-1][1], Pass)
-        if self.procedure == "passes-not-final":
-            return self._after_call_again(calls, players, bid_made, last_passed)
-        if passes == players:
-            return Next.ALL_PASSED
-        if passes == players - 1 and bid_made:
-            return Next.RAISE if self.raise_after_all_pass and last_passed else Next.WON
-        return Next.LEFT_UNPASSED
+                return _LEFT
+            return _WON if bid_made else _ALL_PASSED
+        return self._after_call_again(calls, players, bid_made, passed)
 
     def _after_call_again(
         self, calls: Sequence[tuple[object, Call]], players: int, bid_made: bool, passed: bool
