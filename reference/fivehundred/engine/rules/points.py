@@ -34,8 +34,11 @@ class ScoringRules:
     def capped(self, scores: Sequence[int], result: DealResult) -> DealResult:
         """Seed 004 «ODMIANY» 5: a defending side whose score is at least the cap before
         the deal scores nothing for its tricks against the contract."""
-        cap, side = self.defender_cap, result.declaring_side
-        if cap is None or side is None or result.thrown_in:
+        cap = self.defender_cap
+        if cap is None or result.thrown_in:
+            return result
+        side = result.declaring_side
+        if side is None:
             return result
         points = list(result.points)
         for other in range(len(points)):
