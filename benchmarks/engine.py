@@ -31,9 +31,10 @@ rounds, so that a busy machine slows both alike and the ratio stays meaningful.
 ``--against REV`` compares two versions of this engine instead: the engine of the working
 tree and the engine at git revision ``REV`` (its ``reference/`` folder exported with
 ``git archive`` into a temporary folder).  Each runs in a worker process of its own that
-imports only its own ``fivehundred`` package, and the two are timed in alternating
-rounds, the one going first swapped every round, for the default profile and each other
-profile; the output gives the decisions per second of each and their ratio.
+imports only its own ``fivehundred`` package, and the two are timed back to back in many
+short alternating rounds (``--rounds``), the one going first swapped every round, for the
+default profile and each other profile; the output gives the decisions per second of
+each and the median of the rounds' ratios.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -246,33 +248,44 @@ def export_revision(revision: str, into: Path) -> Path:
     return into / "reference"
 
 
-def against(revision: str, profiles: list[str], seconds: float, seed: int) -> int:
-    """Time this tree's engine and the engine at ``revision`` in alternating rounds."""
+def against(revision: str, profiles: list[str], seconds: float, seed: int, rounds: int) -> int:
+    """Time this tree's engine and the engine at ``revision`` in alternating rounds.
+
+    The two are timed back to back for each profile in each round, the one going first
+    swapped every round, and each round gives a ratio of their decisions/s; the median of
+    those ratios is the figure, since a shared machine's load changes from one second to
+    the next and the median of close pairs shrugs off a round that a burst of other work
+    slowed on one side only."""
     here = Path(__file__).resolve().parent.parent / "reference"
     with tempfile.TemporaryDirectory(prefix="fivehundred-against-") as folder:
         there = export_revision(revision, Path(folder))
         workers = {"current": Worker(here, seed), revision: Worker(there, seed)}
         rates = {(who, name): Rate() for name in profiles for who in workers}
+        ratios: dict[str, list[float]] = {name: [] for name in profiles}
         try:
-            for round_number in range(ROUNDS):
+            for round_number in range(rounds):
                 order = list(workers) if round_number % 2 == 0 else list(workers)[::-1]
                 for name in profiles:
+                    pair = {}
                     for who in order:
-                        rates[who, name].add(*workers[who].run(name, seconds / ROUNDS))
+                        deals, decisions, spent = workers[who].run(name, seconds / rounds)
+                        rates[who, name].add(deals, decisions, spent)
+                        pair[who] = decisions / spent
+                    ratios[name].append(pair["current"] / pair[revision])
         finally:
             for worker in workers.values():
                 worker.close()
     print(
         f"python {sys.version.split()[0]}, {seconds:g} s per engine and profile, seed {seed}, "
-        f"{ROUNDS} alternating rounds"
+        f"{rounds} alternating rounds"
     )
-    print(f"{'profile':14s} {'current':>14s} {revision[:14]:>14s}  current/{revision}")
+    print(f"{'profile':14s} {'current':>14s} {revision[:14]:>14s}  median ratio (range)")
     for name in profiles:
         now, then = rates["current", name], rates[revision, name]
-        ratio = now.decisions_per_second / then.decisions_per_second
+        each = sorted(ratios[name])
         print(
             f"{name:14s} {now.decisions_per_second:12,.0f}/s {then.decisions_per_second:12,.0f}/s"
-            f"  {ratio:.3f}"
+            f"  {statistics.median(each):.3f} ({each[0]:.2f}–{each[-1]:.2f})"
         )
     return 0
 
@@ -299,6 +312,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="REV",
         help="time this engine beside the engine at git revision REV instead (see above)",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=24,
+        help="with --against: how many alternating rounds the time is split into (default 24)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -309,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         unknown = sorted(set(names) - set(PROFILE_NAMES))
         if unknown:
             parser.error(f"unknown profile {unknown[0]!r}; known: {', '.join(PROFILE_NAMES)}")
-        return against(args.against, names, args.seconds, args.seed)
+        return against(args.against, names, args.seconds, args.seed, max(2, args.rounds))
 
     runners: dict[str, Ours | Theirs] = {"fivehundred": Ours(args.seed)}
     for name in args.profiles.split(","):
