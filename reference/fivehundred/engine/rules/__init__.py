@@ -38,10 +38,6 @@ from .play import OpeningLead, PlayRules
 from .points import ScoringRules
 from .table import Rests, Table, skipping
 
-Component = (
-    Table | Pack | Ladder | Auction | MisereRules | JokerRules | PlayRules | ScoringRules | GameEnd
-)
-
 COMPONENTS: Final = (
     "table",
     "pack",
@@ -59,7 +55,6 @@ __all__ = [
     "COMPONENTS",
     "AllPass",
     "Auction",
-    "Component",
     "GameEnd",
     "GameEndRule",
     "JokerRules",

@@ -42,8 +42,6 @@ class Ladder:
     order (checked).  The engine compares places in ``order`` either way."""
     rank: Mapping[Bid, int] = field(init=False, repr=False, compare=False)
     """The rank of each bid (tied bids share one)."""
-    blind_misere: bool = field(init=False, repr=False, compare=False)
-    """Blind misère is one of the bids."""
     _rank_by_id: dict[int, int] = field(init=False, repr=False, compare=False)
     _calls_above: tuple[tuple[Call, ...], ...] = field(init=False, repr=False, compare=False)
 
@@ -59,7 +57,6 @@ class Ladder:
                 rank += 1
                 ranks[bid] = rank
         object.__setattr__(self, "rank", MappingProxyType(ranks))
-        object.__setattr__(self, "blind_misere", any(b.misere is Misere.BLIND for b in ranks))
         # Keyed by the interned bids' ids: hashing a frozen dataclass costs more than the
         # rest of checking a bid (equal bids that are not interned fall back to ``rank``).
         object.__setattr__(self, "_rank_by_id", {id(b): r for b, r in ranks.items()})
