@@ -324,7 +324,7 @@ class Deal:
         All active hands have the same size; the tricks already won (one count per side,
         none won by default) add up to the tricks already played.  In a misère the
         declarer's partners take no part, so those hands may be given empty; a dealer
-        who rests (``profile.rests``) holds no cards and has won no tricks.
+        who rests (the table's ``rests``) holds no cards and has won no tricks.
         """
         if contract not in profile.bid_rank:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
