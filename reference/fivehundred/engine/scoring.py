@@ -61,11 +61,11 @@ def score_deal(
         if side_tricks is None:
             if count != 2:
                 raise ValueError("say the tricks of every side when there are more than two")
-            points[1 - side] = rules.for_tricks(profile.hand_size - declarer_tricks)
+            points[1 - side] = rules.for_defence(profile.hand_size - declarer_tricks, made)
         else:
             for other in range(count):
                 if other != side:
-                    points[other] = rules.for_tricks(side_tricks[other])
+                    points[other] = rules.for_defence(side_tricks[other], made)
     return DealResult(
         contract,
         declarer,

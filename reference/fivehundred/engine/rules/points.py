@@ -27,8 +27,13 @@ class ScoringRules:
         return max(value, self.slam_value) if tricks == hand_size else value
 
     def for_tricks(self, tricks: int) -> int:
-        """What a defending side (or a side of a deal everybody passed) scores for its
-        tricks."""
+        """What a side of a deal everybody passed scores for its tricks."""
+        return self.defender_trick_points * tricks
+
+    def for_defence(self, tricks: int, made: bool) -> int:
+        """What a defending side scores for its tricks against a suit or no-trump contract
+        the declarer made or lost (the same either way here: a rule that makes them differ
+        changes this method alone)."""
         return self.defender_trick_points * tricks
 
     def capped(self, scores: Sequence[int], result: DealResult) -> DealResult:
