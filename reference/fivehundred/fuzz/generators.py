@@ -246,7 +246,7 @@ def _wild_discard(wild: _Wild) -> Step:
     """A discard of about the kitty's size, from the hand and the kitty or the whole
     deck, once in a while repeating a card; or, where the toggle allows it, sans kitty."""
     rng, profile, deal = wild.rng, wild.profile, wild.deal
-    if profile.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
+    if profile.play.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
         return SansKittyStep(wild.seat.name)
     k = profile.kitty_size
     size = rng.choice((k - 1, k, k, k, k + 1))
@@ -489,7 +489,7 @@ class _SteeredAuction:
             self.kind == "misere"
             and not self.opened
             and MISERE in profile.bid_rank
-            and profile.misere_needs is not None
+            and profile.ladder.misere_needs is not None
         )
         return early and "MIS" not in legal and self.driver.rng.random() < 0.4
 

@@ -62,6 +62,7 @@ from . import disputes as _disputes
 from .card_markup import _escape, call_html, card_html, cards_html, hand_html, suit_html
 from .disputes import DISPUTES_PAGE, disputes_by_clause, profile_target
 from .labels import DEFAULT_LANGUAGE, label, reason
+from .rule_set_tables import fill_rule_set_markers
 from .table_drawing import stepper_html
 from .table_states import frames
 
@@ -928,6 +929,7 @@ def fill_markers(markdown: str, page_uri: str, model: SiteModel) -> str:
     if CLAUSE_INDEX_MARKER in markdown:
         table = "\n".join(clause_index(page_uri, model))
         markdown = markdown.replace(CLAUSE_INDEX_MARKER, table)
+    markdown = fill_rule_set_markers(markdown, page_uri, model.language)
     return markdown.replace(SCENARIO_COUNT_MARKER, str(len(model.scenarios)))
 
 
