@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,28 +38,27 @@ from ..scenarios import (
     ORDERED,
     ActionStep,
     AuctionStart,
+    CallStep,
     Checkpoint,
     DealResultStep,
     DealStep,
     DeckStart,
+    DiscardStep,
+    NominateStep,
     PlayStart,
+    PlayStep,
+    RecordedResult,
+    SansKittyStep,
     Scenario,
     expected_rejection,
     spelled_deck,
 )
 from ..scenarios.coverage import default_profile_only, is_default_profile
 from ..scenarios.disputes import Dispute
-from ..scenarios.narration import (
-    CallPart,
-    CardPart,
-    CardsPart,
-    SuitPart,
-    step_parts,
-)
 from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
 from ..scenarios.vocabulary import Rendering, observation
 from . import disputes as _disputes
-from .card_markup import _escape, call_html, card_html, cards_html, hand_html, suit_html
+from .card_markup import _escape, call_html, card_html, cards_html, hand_html, none_html, suit_html
 from .disputes import DISPUTES_PAGE, disputes_by_clause, profile_target
 from .labels import DEFAULT_LANGUAGE, label, reason
 from .table_drawing import stepper_html
@@ -314,7 +313,7 @@ def relative_link(from_uri: str, to_uri: str) -> str:
 # ---- cards, calls and values as HTML ------------------------------------------------
 
 
-def deck_html(tokens: Sequence[str], run: int = 5) -> str:
+def deck_html(tokens: Sequence[str], run: int = 5, *, language: str = DEFAULT_LANGUAGE) -> str:
     """A deck in its given order, in runs numbered by position (``1–5``, ``6–10``, …).
 
     Order is the whole point of a stacked deck, and the deal clause names cards by
@@ -325,93 +324,159 @@ def deck_html(tokens: Sequence[str], run: int = 5) -> str:
     for start in range(0, len(tokens), run):
         chunk = tokens[start : start + run]
         label = f"{start + 1}–{start + len(chunk)}" if len(chunk) > 1 else f"{start + 1}"
-        cards = cards_html(chunk, group=False, in_order=True)
+        cards = cards_html(chunk, group=False, in_order=True, language=language)
         runs.append(f'<span class="fh-run"><small>{label}</small> {cards}</span>')
     return " ".join(runs)
 
 
-def action_html(token: str) -> str:
+def action_html(token: str, language: str = DEFAULT_LANGUAGE) -> str:
     """A legal-action string of the scenario format, spelled for a reader."""
     if token.startswith("DISCARD "):
-        return "discard " + cards_html(token.split()[1:], group=False)
+        cards = cards_html(token.split()[1:], group=False, language=language)
+        return label("action.discard", language, cards=cards)
     if token.startswith("NOMINATE "):
-        return "nominate " + suit_html(token.split()[1])
+        return label("action.nominate", language, suit=suit_html(token.split()[1]))
     if token.startswith("JK:"):
-        return card_html("JK") + " naming " + suit_html(token[3:])
+        joker = card_html("JK", language)
+        return label("action.joker-naming", language, card=joker, suit=suit_html(token[3:]))
     try:
         parse_card(token)
     except NotationError:
-        return call_html(token)
-    return card_html(token)
+        return call_html(token, language)
+    return card_html(token, language)
 
 
 def _sides(value: Mapping[str, Any]) -> str:
     return ", ".join(f"{_escape(str(k))} {_escape(str(v))}" for k, v in value.items())
 
 
-def trick_html(trick: Mapping[str, Any]) -> str:
+def trick_html(trick: Mapping[str, Any], language: str = DEFAULT_LANGUAGE) -> str:
     """A trick checkpoint: who led, the suit led, the cards in order, the winner."""
     parts: list[str] = []
     if "leader" in trick:
-        parts.append(f"led by {_escape(str(trick['leader']))}")
+        parts.append(label("trick.led-by", language, seat=_escape(str(trick["leader"]))))
     if "led" in trick:
         led = trick["led"]
-        parts.append("suit led " + (suit_html(led) if isinstance(led, str) else "<em>none</em>"))
+        suit = suit_html(led) if isinstance(led, str) else none_html(language)
+        parts.append(label("trick.suit-led", language, suit=suit))
     cards = trick.get("cards")
     if isinstance(cards, Mapping):
-        parts.append(" · ".join(f"{_escape(str(s))} {card_html(str(c))}" for s, c in cards.items()))
+        parts.append(
+            " · ".join(f"{_escape(str(s))} {card_html(str(c), language)}" for s, c in cards.items())
+        )
     if "winner" in trick:
-        parts.append(f"won by **{_escape(str(trick['winner']))}**")
+        parts.append(label("trick.won-by", language, seat=_escape(str(trick["winner"]))))
     return "; ".join(parts)
 
 
-def value_html(key: str, value: Any) -> str:
-    """An observation's expected value, as it reads in a table cell (no ``|``, no newline)."""
-    if value is None:
-        return "<em>none</em>"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    registered = observation(key)
-    how = Rendering.PLAIN if registered is None else registered.rendering
-    if how is Rendering.ACTIONS and isinstance(value, list):
-        return ", ".join(action_html(str(v)) for v in value) or "<em>nothing</em>"
-    if how is Rendering.CALL:
-        return call_html(str(value))
-    if how is Rendering.CARDS and isinstance(value, list):
-        return cards_html([str(v) for v in value])
-    if how is Rendering.HANDS and isinstance(value, Mapping):
-        return "<br>".join(
-            f"{_escape(str(seat))}: {cards_html([str(c) for c in cards])}"
-            for seat, cards in value.items()
-        )
-    if how is Rendering.TRICK and isinstance(value, Mapping):
-        return trick_html(value)
-    if how is Rendering.SUITS and isinstance(value, list):
-        return " ".join(suit_html(str(v)) for v in value) or "<em>none</em>"
-    if how is Rendering.SUIT:
-        return suit_html(str(value))
+def _actions_value(value: Any, language: str) -> str | None:
+    if not isinstance(value, list):
+        return None
+    shown = ", ".join(action_html(str(v), language) for v in value)
+    return shown or f"<em>{label('value.nothing', language)}</em>"
+
+
+def _cards_value(value: Any, language: str) -> str | None:
+    if not isinstance(value, list):
+        return None
+    return cards_html([str(v) for v in value], language=language)
+
+
+def _hands_value(value: Any, language: str) -> str | None:
+    if not isinstance(value, Mapping):
+        return None
+    return "<br>".join(
+        f"{_escape(str(seat))}: {cards_html([str(c) for c in cards], language=language)}"
+        for seat, cards in value.items()
+    )
+
+
+def _trick_value(value: Any, language: str) -> str | None:
+    return trick_html(value, language) if isinstance(value, Mapping) else None
+
+
+def _suits_value(value: Any, language: str) -> str | None:
+    if not isinstance(value, list):
+        return None
+    return " ".join(suit_html(str(v)) for v in value) or none_html(language)
+
+
+def _plain_value(value: Any, language: str) -> str:
     if isinstance(value, Mapping):
         return _sides(value)
     if isinstance(value, list):
-        return " ".join(_escape(str(v)) for v in value) or "<em>none</em>"
+        return " ".join(_escape(str(v)) for v in value) or none_html(language)
     return _escape(str(value))
 
 
-def step_html(step: ActionStep | DealStep | DealResultStep) -> str:
-    """An action step as a sentence, with the same words as ``fivehundred show``."""
-    out: list[str] = []
-    for part in step_parts(step):
-        if isinstance(part, str):
-            out.append(_escape(part))
-        elif isinstance(part, CardPart):
-            out.append(card_html(part.token))
-        elif isinstance(part, CallPart):
-            out.append(call_html(part.token))
-        elif isinstance(part, SuitPart):
-            out.append(suit_html(part.letter))
-        elif isinstance(part, CardsPart):
-            out.append(cards_html(part.tokens, group=part.group))
-    return "".join(out)
+_VALUE_RENDERERS: dict[Rendering, Callable[[Any, str], str | None]] = {
+    Rendering.ACTIONS: _actions_value,
+    Rendering.CALL: lambda value, language: call_html(str(value), language),
+    Rendering.CARDS: _cards_value,
+    Rendering.HANDS: _hands_value,
+    Rendering.TRICK: _trick_value,
+    Rendering.SUITS: _suits_value,
+    Rendering.SUIT: lambda value, language: suit_html(str(value)),
+}
+"""How each kind of observation value is drawn; ``None`` back when the value does not
+have the shape its rendering expects (it is then shown plainly)."""
+
+_PHASES = frozenset({"auction", "kitty", "play", "over", "none"})
+
+
+def value_html(key: str, value: Any, language: str = DEFAULT_LANGUAGE) -> str:
+    """An observation's expected value, as it reads in a table cell (no ``|``, no newline)."""
+    if value is None:
+        return none_html(language)
+    if isinstance(value, bool):
+        return label("value.yes" if value else "value.no", language)
+    if key == "phase" and value in _PHASES:
+        return label(f"phase.{value}", language)
+    registered = observation(key)
+    renderer = None if registered is None else _VALUE_RENDERERS.get(registered.rendering)
+    shown = None if renderer is None else renderer(value, language)
+    return _plain_value(value, language) if shown is None else shown
+
+
+def step_html(
+    step: ActionStep | DealStep | DealResultStep, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """An action step as a sentence, with the same words as ``fivehundred show`` (the
+    sentences of ``scenarios.narration``, in the page's language: ``say.*`` labels)."""
+    if isinstance(step, DealStep):
+        return label("say.deal-ordered" if step.deck == ORDERED else "say.deal-given", language)
+    if isinstance(step, DealResultStep):
+        return _result_html(step, language)
+    seat = _escape(step.seat)
+    if isinstance(step, CallStep):
+        if step.call == "PASS":
+            return label("say.pass", language, seat=seat)
+        return label("say.bid", language, seat=seat, call=call_html(step.call, language))
+    if isinstance(step, DiscardStep):
+        cards = cards_html(step.cards, group=False, language=language)
+        return label("say.discard", language, seat=seat, cards=cards)
+    if isinstance(step, NominateStep):
+        return label("say.nominate", language, seat=seat, suit=suit_html(step.suit))
+    if isinstance(step, SansKittyStep):
+        return label("say.sans-kitty", language, seat=seat)
+    assert isinstance(step, PlayStep)
+    card = card_html(step.card, language)
+    if step.names is None:
+        return label("say.play", language, seat=seat, card=card)
+    suit = suit_html(step.names)
+    return label("say.lead-naming", language, seat=seat, card=card, suit=suit)
+
+
+def _result_html(step: DealResultStep, language: str) -> str:
+    result = step.result
+    if not isinstance(result, RecordedResult):
+        return label("say.thrown-in", language)
+    seat, call = _escape(result.declarer), call_html(result.contract, language)
+    if isinstance(result.tricks, int):
+        tricks = str(result.tricks)
+        return label("say.result-tricks", language, seat=seat, call=call, tricks=tricks)
+    split = _escape(result.tricks_text)
+    return label("say.result-split", language, seat=seat, call=call, split=split)
 
 
 # ---- one scenario -------------------------------------------------------------------
@@ -446,13 +511,13 @@ def setup_markdown(
     facts = [f"**Starts** {_STARTS.get(setup.kind, setup.kind)}"]
     facts.append(f"dealer **{setup.dealer}**")
     if isinstance(setup, PlayStart):
-        facts.append(f"contract {call_html(setup.contract)} by **{setup.declarer}**")
+        facts.append(f"contract {call_html(setup.contract, language)} by **{setup.declarer}**")
         if setup.leader is not None:
             facts.append(f"**{setup.leader}** to lead")
         if setup.tricks:
             facts.append("tricks so far " + _sides(setup.tricks))
         if setup.suits_led is not None:
-            led = " ".join(suit_html(s) for s in setup.suits_led) or "<em>none</em>"
+            led = " ".join(suit_html(s) for s in setup.suits_led) or none_html(language)
             facts.append("suits already led " + led)
         if setup.nominated:
             facts.append("joker nominated as " + suit_html(setup.nominated))
@@ -474,7 +539,7 @@ def setup_markdown(
         else:
             lines.append(f"**{setup.dealer}** deals this deck, top card first:")
             lines.append("")
-            deck = deck_html(list(setup.deck))
+            deck = deck_html(list(setup.deck), language=language)
             lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
         lines.append("")
     rows = "table.fh-steps" if raw_html else None  # a scenario page's steps table
@@ -493,7 +558,7 @@ def setup_markdown(
             lines += ["The hands and the kitty as dealt:", ""]
             hands = dealt
     if hands:
-        hand = hands_lines(hands, _roles(scenario))
+        hand = hands_lines(hands, _roles(scenario, language), language)
         if raw_html:
             hand = ['<p class="fh-hands">', *hand[:-1], "</p>"]
         lines += hand
@@ -528,61 +593,65 @@ def _seat_names(scenario: Scenario) -> tuple[str, ...]:
         return _SEATS
 
 
-def _roles(scenario: Scenario) -> dict[str, str]:
+def _roles(scenario: Scenario, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     setup = scenario.setup
     names = _seat_names(scenario)
     roles: dict[str, list[str]] = {seat: [] for seat in names}
     four = names == _SEATS
     if isinstance(setup, PlayStart) and setup.declarer in roles:
-        roles[setup.declarer].append("declarer")
+        roles[setup.declarer].append(label("role.declarer", language))
         if setup.contract in ("MIS", "OMIS") and four:
-            roles[_PARTNER[setup.declarer]].append("sits out")
+            roles[_PARTNER[setup.declarer]].append(label("role.sits-out", language))
     dealer = setup.dealer
     if dealer in roles:
-        roles[dealer].append("dealer")
+        roles[dealer].append(label("role.dealer", language))
         if isinstance(setup, AuctionStart | DeckStart):
             left = names[(names.index(dealer) + 1) % len(names)]
-            roles[left].append("calls first")
+            roles[left].append(label("role.calls-first", language))
     return {seat: ", ".join(r) for seat, r in roles.items() if r}
 
 
-def hands_lines(hands: Mapping[str, list[str]], roles: Mapping[str, str]) -> list[str]:
+def hands_lines(
+    hands: Mapping[str, list[str]],
+    roles: Mapping[str, str],
+    language: str = DEFAULT_LANGUAGE,
+) -> list[str]:
     """The hands, one line per seat (``W: 5♦ 4♦ Joker``), each suit a run that never
     breaks, so a hand wraps between suits on a narrow screen and no card is hidden.
 
     A paragraph of inline HTML, so that it also works inside an indented example box.
     """
     lines: list[str] = []
+    kitty = f"<em>{label('table.kitty', language)}</em>"
     for owner, cards in hands.items():
-        label = f"<strong>{owner}</strong>" if owner != "kitty" else "<em>kitty</em>"
+        who = f"<strong>{owner}</strong>" if owner != "kitty" else kitty
         if owner in roles:
-            label += f" <small>{roles[owner]}</small>"
-        lines.append(
-            f'<span class="fh-hand"><span class="fh-seat">{label}:</span> {hand_html(cards)}</span>'
-        )
+            who += f" <small>{roles[owner]}</small>"
+        hand = hand_html(cards, language)
+        lines.append(f'<span class="fh-hand"><span class="fh-seat">{who}:</span> {hand}</span>')
     return [*lines, "{: .fh-hands }"]
 
 
-def step_rows(scenario: Scenario) -> list[tuple[int, str, str]]:
-    """Each step as (number from 1, what happens, what is expected), cells as inline HTML."""
+def step_rows(scenario: Scenario, language: str = DEFAULT_LANGUAGE) -> list[tuple[int, str, str]]:
+    """Each step as (number from 1, what happens, what is expected), cells as inline HTML
+    in ``language`` (the scenario's own notes stay as written)."""
     rows: list[tuple[int, str, str]] = []
+    refused = f'<span class="fh-refused">{label("step.refused", language)}</span>'
+    accepted = f'<span class="fh-accepted">{label("step.accepted", language)}</span>'
     for index, step in enumerate(scenario.steps):
         if isinstance(step, Checkpoint):
             expected = "<br>".join(
-                f"<code>{_escape(key)}</code> {value_html(key, value)}"
+                f"<code>{_escape(key)}</code> {value_html(key, value, language)}"
                 for key, value in step.expect.items()
             )
-            rows.append((index + 1, "<em>check</em>", expected))
+            rows.append((index + 1, f"<em>{label('step.check', language)}</em>", expected))
             continue
         if not isinstance(step, ActionStep | DealStep | DealResultStep):
             continue
         code = expected_rejection(step)
-        if code is not None:
-            outcome = f'<span class="fh-refused">refused</span> <code>{code}</code>'
-        else:
-            outcome = '<span class="fh-accepted">accepted</span>'
+        outcome = accepted if code is None else f"{refused} <code>{code}</code>"
         note = f"<br><small>{_escape(step.note)}</small>" if step.note else ""
-        rows.append((index + 1, f"{step_html(step)}{note}", outcome))
+        rows.append((index + 1, f"{step_html(step, language)}{note}", outcome))
     return rows
 
 
@@ -602,7 +671,7 @@ def drawn_steps(
         found = found[:1]
     if not found:
         return ""
-    cells = {number: (what, expected) for number, what, expected in step_rows(scenario)}
+    cells = {n: (what, expected) for n, what, expected in step_rows(scenario, language)}
     captions = []
     for frame in found:
         if frame.index is None:
@@ -630,29 +699,36 @@ def drawn_steps(
     return stepper_html(found, captions, scenario.profile_name, language, rows)
 
 
-def steps_table(scenario: Scenario) -> list[str]:
+def _steps_headers(language: str) -> tuple[str, str, str]:
+    return (
+        label("steps.step", language),
+        label("steps.what", language),
+        label("steps.expected", language),
+    )
+
+
+def steps_table(scenario: Scenario, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """The steps as sentences beside what must be observed, numbered as reports number them.
 
     Step numbers start at 1, like ``fivehundred verify`` failure reports and
     ``fivehundred show``, so a reader can go from a failure straight to the step.
     """
-    lines = ["| step | what happens | expected |", "|--:|---|---|"]
-    lines += [f"| {n} | {what} | {expected} |" for n, what, expected in step_rows(scenario)]
+    step, what_happens, expected_head = _steps_headers(language)
+    lines = [f"| {step} | {what_happens} | {expected_head} |", "|--:|---|---|"]
+    rows = step_rows(scenario, language)
+    lines += [f"| {n} | {what} | {expected} |" for n, what, expected in rows]
     return lines
 
 
 _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 
 
-def steps_table_html(scenario: Scenario) -> str:
+def steps_table_html(scenario: Scenario, language: str = DEFAULT_LANGUAGE) -> str:
     """The steps table of ``steps_table`` as one HTML block, for the top level of a page:
     Markdown passes it through as it is instead of parsing hundreds of inline tags."""
-    rows = [
-        '<table class="fh-steps">',
-        "<thead><tr><th>step</th><th>what happens</th><th>expected</th></tr></thead>",
-        "<tbody>",
-    ]
-    for number, what, expected in step_rows(scenario):
+    heads = "".join(f"<th>{h}</th>" for h in _steps_headers(language))
+    rows = ['<table class="fh-steps">', f"<thead><tr>{heads}</tr></thead>", "<tbody>"]
+    for number, what, expected in step_rows(scenario, language):
         cells = (_BOLD.sub(r"<strong>\1</strong>", c) for c in (what, expected))
         rows.append(f"<tr><td>{number}</td><td>{next(cells)}</td><td>{next(cells)}</td></tr>")
     rows.append("</tbody></table>")
@@ -692,7 +768,7 @@ def example_block(
     others = [model.clause_link(a, page_uri) for a in scenario.rules if a != anchor]
     body = [f"**Asserts:** {scenario.assertion.strip()}", ""]
     body += setup_markdown(scenario, drawn=True, stepped=stepped, language=model.language)
-    body += steps_table(scenario)
+    body += steps_table(scenario, model.language)
     body.append("")
     footer = f"[Scenario page]({relative_link(page_uri, scenario_uri(scenario.id))})"
     footer += f" · `fivehundred verify --id {scenario.id}`"
@@ -961,7 +1037,7 @@ def scenario_page(scenario: Scenario, model: SiteModel, source: str | None = Non
         lines += ["## Why", "", scenario.explanation.strip(), ""]
     drawn = setup_markdown(scenario, raw_html=True, drawn=True, language=model.language)
     lines += ["## Setup", "", *drawn]
-    lines += ["## Steps and expected results", "", steps_table_html(scenario), ""]
+    lines += ["## Steps and expected results", "", steps_table_html(scenario, model.language), ""]
     lines += [
         "Each action is accepted unless it says *refused*, with the rejection code an",
         "implementation must give; a *check* compares only the observations listed.",
