@@ -141,9 +141,13 @@ class _State:
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
     language: ClassVar[str] = DEFAULT_LANGUAGE
+    """The language this build writes (the ``i18n`` plugin builds once per language)."""
+    docs_dir: ClassVar[str] = ""
+    """The docs folder's path in the repository (``site``), found once a build."""
+    links_key: ClassVar[str] = ""
+    """What the repository links of a page depend on besides its Markdown."""
     memo_keys: ClassVar[set[tuple[str, str]]] = set()
     """(cache name, key) of every text transformation this build used (``_memo``)."""
-    """The language this build writes (the ``i18n`` plugin builds once per language)."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -159,7 +163,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for problem in dispute_problems(found.records, corpus.scenarios):
         log.warning(f"dispute record: {problem}")
     _State.disputes = localised_disputes(found.records, _State.language)
-    reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
+    reports, problems = _reports(_repo_root(config) / RESULTS_DIR)
     if problems:  # a bad report stops every build, strict or not: its column would be a lie
         raise PluginError(
             "the results folder holds a file that is not a valid report:\n  "
@@ -183,6 +187,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.aside = {}
     _State.site = ""
     _State.memo_keys = set()
+    _State.docs_dir = ""
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -321,10 +326,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     uri = base_uri(page.file.src_uri)
     if uri.startswith(RULES_DIR):
         markdown = inject_examples(markdown, uri, model)
-    docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
+    if not _State.docs_dir:  # (the same for every page of a build)
+        _State.docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
+        _State.links_key = repr((sorted(_State.published.items()), config.repo_url or ""))
+    docs_dir = _State.docs_dir
     markdown = _memo(
         "links",
-        (markdown, uri, docs_dir, repr(sorted(_State.published.items())), config.repo_url or ""),
+        (markdown, uri, docs_dir, _State.links_key),
         lambda: rewrite_repository_links(
             markdown, uri, docs_dir, _State.published, config.repo_url
         ),
@@ -511,10 +519,12 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
-    html = first_mentions(_put_back(html, uri))  # (a cached page has had it: idempotent)
-    html = localise_tooltips(html, _State.language)  # (idempotent too)
+    if _State.hits.pop(uri, None) is not None:  # the cached rendering has had all this
+        return html
+    html = first_mentions(_put_back(html, uri))
+    html = localise_tooltips(html, _State.language)
     key = _State.keys.get(uri)
-    if key is None or _State.hits.pop(uri, None) is not None:
+    if key is None:
         return html
     _cache("pages")[key] = _Rendered(
         html=html,
@@ -673,12 +683,16 @@ def _cache_search(config: MkDocsConfig) -> None:
         entries = getattr(index, "entries", None)
         if index is None or not callable(original) or not isinstance(entries, list):
             continue
+        _skip_absent_attributes(config, plugin)
 
         def add_entry(page: Page, _add: Any = original, _entries: list[Any] = entries) -> None:
-            meta = repr(page.meta.get("search"))
-            key = hashlib.sha256(
-                "\0".join((page.url, meta, page.content or "")).encode("utf-8")
-            ).hexdigest()
+            search = page.meta.get("search")
+            if isinstance(search, dict) and search.get("exclude"):
+                return  # (the plugin indexes nothing of it)
+            rendered = _State.keys.get(page.file.src_uri)  # the page's HTML follows from it
+            content = (page.content or "") if rendered is None else rendered
+            parts = (page.url, repr(search), page.title or "", content)
+            key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
             _State.indexed.add(key)
             search = _cache("search")
             hit = search.get(key)
@@ -690,6 +704,34 @@ def _cache_search(config: MkDocsConfig) -> None:
             search[key] = _entries[before:]
 
         index.add_entry_from_context = add_entry
+
+
+def _skip_absent_attributes(config: MkDocsConfig, search: Any) -> None:
+    """The search plugin's page event indexes the page and then strips its
+    ``data-search-…="…"`` attributes by a regular expression over the whole page, the
+    largest cost of a rebuild once the rest is cached; on a page without any (every
+    scenario page) the stripping changes nothing and is left out."""
+    events = config.plugins.events.get("page_context", [])
+    for position, method in enumerate(events):
+        if getattr(method, "__self__", None) is not search:
+            continue
+
+        def context_event(
+            context: Any,
+            *,
+            page: Page,
+            config: MkDocsConfig,
+            nav: Navigation,
+            _event: Any = method,
+            _plugin: Any = search,
+        ) -> Any:
+            if "data-search-" in (page.content or "") or not _plugin.config.enabled:
+                return _event(context, page=page, config=config, nav=nav)
+            _plugin.search_index.add_entry_from_context(page)
+            return None
+
+        context_event.mkdocs_priority = getattr(method, "mkdocs_priority", 0)  # type: ignore[attr-defined]
+        events[position] = context_event
 
 
 def _nav_uris(nav: object) -> list[str]:
@@ -706,6 +748,25 @@ def _nav_uris(nav: object) -> list[str]:
 def _repo_root(config: MkDocsConfig) -> Path:
     """The folder of ``mkdocs.yml``: the repository root."""
     return Path(config.config_file_path).resolve().parent
+
+
+def _reports(folder: Path) -> tuple[list[Report], list[str]]:
+    """``load_reports`` of the folder, kept while its files hold the same bytes: checking
+    every report against its schema again on each rebuild (and for each language) cost
+    more than the rest of reading the configuration."""
+    digest = hashlib.sha256(str(folder).encode("utf-8"))
+    if folder.is_dir():
+        for path in sorted(folder.iterdir()):
+            digest.update(b"\0" + path.name.encode("utf-8") + b"\0")
+            if path.is_file():
+                digest.update(path.read_bytes())
+    key = digest.hexdigest()
+    kept = RENDER_CACHE.get("reports")
+    if isinstance(kept, tuple) and kept[0] == key:
+        return list(kept[1]), list(kept[2])
+    reports, problems = load_reports(folder)
+    RENDER_CACHE["reports"] = (key, tuple(reports), tuple(problems))
+    return reports, problems
 
 
 def _read(path: Path | None) -> str | None:
