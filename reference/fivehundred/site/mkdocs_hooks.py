@@ -36,6 +36,7 @@ an anchor nobody defines, a clause without a scenario) is logged as a warning, s
 from __future__ import annotations
 
 import hashlib
+import importlib
 import logging
 import re
 from collections.abc import Callable
@@ -50,7 +51,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
-from mkdocs.structure.pages import Page
+from mkdocs.structure.pages import Page, _RelativePathTreeprocessor
 from mkdocs.structure.toc import TableOfContents
 
 from fivehundred.scenarios import Scenario, load_corpus
@@ -101,6 +102,9 @@ from fivehundred.site.translation import (
     localise_tooltips,
 )
 
+markdown_module: Any = importlib.import_module("markdown")
+"""Python-Markdown, which ships no type information."""
+
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
 
@@ -135,6 +139,8 @@ class _State:
     """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
     template_keys: ClassVar[set[str]] = set()
     """Template cache keys used by this build."""
+    fragment_links: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
+    """Page ``src_uri`` → the links of its tables converted apart (``_tables_apart``)."""
     aside: ClassVar[dict[str, list[str]]] = {}
     """Page ``src_uri`` → the HTML blocks taken out of its Markdown before conversion."""
     site: ClassVar[str] = ""
@@ -185,6 +191,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.templated = {}
     _State.template_keys = set()
     _State.aside = {}
+    _State.fragment_links = {}
     _State.site = ""
     _State.memo_keys = set()
     _State.docs_dir = ""
@@ -347,6 +354,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = _localised(markdown)
     markdown = _from_cache(markdown, page)
     if uri not in _State.hits:
+        if uri == SCENARIOS_INDEX:
+            markdown = _tables_apart(markdown, page, config, files)
         scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
         markdown = _set_aside(markdown, uri, every_block=scenario_page)
     return markdown
@@ -396,7 +405,7 @@ Markdown neither wraps it in a paragraph nor parses its thousands of tags."""
 
 
 def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
-    blocks: list[str] = []
+    blocks = _State.aside.setdefault(uri, [])
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group(0))
@@ -410,9 +419,64 @@ def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
         markdown = _DRAWN_BLOCK.sub(stash_drawing, markdown)
     if every_block:
         markdown = _RAW_BLOCK.sub(stash, markdown)
-    if blocks:
-        _State.aside[uri] = blocks
+    if not blocks:
+        del _State.aside[uri]
     return markdown
+
+
+# ---- the scenarios index's tables, converted one by one ---------------------------------
+#
+# The scenarios index lists every scenario in one table per area, and editing any title
+# changes it: converting the whole page again was most of a rebuild.  Each table is
+# converted on its own (the page's Markdown extensions, links resolved as mkdocs resolves
+# them on this page) and kept under a hash of its text, so a rebuild converts only the
+# table that changed; the page is converted with a placeholder where each table was.
+
+_TABLE = re.compile(r"^\|.*\n(?:\|.*(?:\n|$))*", re.MULTILINE)
+"""A table at the top level of a page: lines that start with ``|``, one after another."""
+
+
+@dataclass(frozen=True)
+class _Fragment:
+    html: str
+    links: dict[str, dict[str, str]]
+    """Linked page ``src_uri`` → {anchor: original link}, as ``_Rendered.links``."""
+
+
+def _tables_apart(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    uri = page.file.src_uri
+    blocks = _State.aside.setdefault(uri, [])
+    cache = _cache("fragments")
+    links: dict[str, dict[str, str]] = {}
+
+    def convert(match: re.Match[str]) -> str:
+        text = match.group(0)
+        key = hashlib.sha256("\0".join((_State.fingerprint, uri, text)).encode("utf-8")).hexdigest()
+        _State.memo_keys.add(("fragments", key))
+        fragment = cache.get(key)
+        if not isinstance(fragment, _Fragment):
+            fragment = cache[key] = _convert_fragment(text, page, config, files)
+        for target, anchors in fragment.links.items():
+            links.setdefault(target, {}).update(anchors)
+        blocks.append(fragment.html)
+        ending = "\n" if text.endswith("\n") else ""
+        return f"<!--fh-table-{len(blocks) - 1}-->{ending}"
+
+    markdown = _TABLE.sub(convert, markdown)
+    _State.fragment_links[uri] = links
+    return markdown
+
+
+def _convert_fragment(text: str, page: Page, config: MkDocsConfig, files: Files) -> _Fragment:
+    """``text`` converted as ``Page.render`` converts a page (its extensions, and mkdocs'
+    own link resolution for this page, which also records the links for validation)."""
+    md = markdown_module.Markdown(
+        extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {}
+    )
+    resolver = _RelativePathTreeprocessor(page.file, files, config)
+    resolver._register(md)
+    html = md.convert(text)
+    return _Fragment(html, {f.src_uri: dict(a) for f, a in resolver.links_to_anchors.items()})
 
 
 def _put_back(html: str, uri: str) -> str:
@@ -420,7 +484,11 @@ def _put_back(html: str, uri: str) -> str:
     if not blocks:
         return html
     for index, block in enumerate(blocks):
-        html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
+        table = f"<!--fh-table-{index}-->"
+        if table in html:  # Markdown ends a table with one newline, an HTML block with two
+            html = html.replace(table + "\n", block, 1).replace(table, block, 1)
+        else:
+            html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
     return html
 
 
@@ -521,6 +589,14 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     uri = page.file.src_uri
     if _State.hits.pop(uri, None) is not None:  # the cached rendering has had all this
         return html
+    fragment_links = _State.fragment_links.pop(uri, None)
+    if fragment_links:  # validated with the page's own links
+        anchors = page.links_to_anchors if page.links_to_anchors is not None else {}
+        for src, found in fragment_links.items():
+            target = files.src_uris.get(src)
+            if target is not None:
+                anchors.setdefault(target, {}).update(found)
+        page.links_to_anchors = anchors
     html = first_mentions(_put_back(html, uri))
     html = localise_tooltips(html, _State.language)
     key = _State.keys.get(uri)
@@ -658,7 +734,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     templates = _cache("templates")
     for key in [k for k in templates if k not in _State.template_keys]:
         del templates[key]
-    for name in ("localised", "links"):
+    for name in ("localised", "links", "fragments"):
         memo = _cache(name)
         for key in [k for k in memo if (name, k) not in _State.memo_keys]:
             del memo[key]
