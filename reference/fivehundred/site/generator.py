@@ -508,8 +508,21 @@ def setup_markdown(
     when the reference can run the scenario.
     """
     setup = scenario.setup
-    facts = [f"**Starts** {_STARTS.get(setup.kind, setup.kind)}"]
-    facts.append(f"dealer **{setup.dealer}**")
+    lines = [" · ".join(_setup_facts(scenario, language)), ""]
+    if isinstance(setup, DeckStart):
+        lines += [*_deck_lines(scenario, setup, raw_html=raw_html, language=language), ""]
+    rows = "table.fh-steps" if raw_html else None  # a scenario page's steps table
+    drawing = drawn_steps(scenario, language, rows=rows, stepped=stepped) if drawn else ""
+    if drawing:
+        return [*lines, drawing, ""]
+    return lines + _hands_block(scenario, raw_html=raw_html, language=language)
+
+
+def _setup_facts(scenario: Scenario, language: str) -> list[str]:
+    """The one-line summary of the start: where it starts, the dealer, and for a start in
+    play the contract, the leader, the tricks and suits so far and a nominated suit."""
+    setup = scenario.setup
+    facts = [f"**Starts** {_STARTS.get(setup.kind, setup.kind)}", f"dealer **{setup.dealer}**"]
     if isinstance(setup, PlayStart):
         facts.append(f"contract {call_html(setup.contract, language)} by **{setup.declarer}**")
         if setup.leader is not None:
@@ -523,29 +536,37 @@ def setup_markdown(
             facts.append("joker nominated as " + suit_html(setup.nominated))
     if setup.scores is not None:
         facts.append("scores " + _sides(setup.scores))
-    lines = [" · ".join(facts), ""]
-    if isinstance(setup, DeckStart):
-        if setup.deck == ORDERED and not is_default_profile(scenario):
-            lines.append(
-                f"**{setup.dealer}** deals the ordered deck of `{scenario.profile_label}`: "
-                "each suit from the ace down in the order spades, clubs, diamonds, hearts, "
-                "then the joker if the deck has one, top card first."
-            )
-        elif setup.deck == ORDERED:
-            lines.append(
-                f"**{setup.dealer}** deals the ordered deck: spades A to 5, clubs A to 5, "
-                "diamonds A to 4, hearts A to 4, then the joker, top card first."
-            )
-        else:
-            lines.append(f"**{setup.dealer}** deals this deck, top card first:")
-            lines.append("")
-            deck = deck_html(list(setup.deck), language=language)
-            lines.append(f'<p class="fh-deck">{deck}</p>' if raw_html else deck)
-        lines.append("")
-    rows = "table.fh-steps" if raw_html else None  # a scenario page's steps table
-    drawing = drawn_steps(scenario, language, rows=rows, stepped=stepped) if drawn else ""
-    if drawing:
-        return [*lines, drawing, ""]
+    return facts
+
+
+def _deck_lines(
+    scenario: Scenario, setup: DeckStart, *, raw_html: bool, language: str
+) -> list[str]:
+    """What a start from a deck deals: the ordered deck in words, or the given deck."""
+    if setup.deck == ORDERED and not is_default_profile(scenario):
+        return [
+            f"**{setup.dealer}** deals the ordered deck of `{scenario.profile_label}`: "
+            "each suit from the ace down in the order spades, clubs, diamonds, hearts, "
+            "then the joker if the deck has one, top card first."
+        ]
+    if setup.deck == ORDERED:
+        return [
+            f"**{setup.dealer}** deals the ordered deck: spades A to 5, clubs A to 5, "
+            "diamonds A to 4, hearts A to 4, then the joker, top card first."
+        ]
+    deck = deck_html(list(setup.deck), language=language)
+    return [
+        f"**{setup.dealer}** deals this deck, top card first:",
+        "",
+        f'<p class="fh-deck">{deck}</p>' if raw_html else deck,
+    ]
+
+
+def _hands_block(scenario: Scenario, *, raw_html: bool, language: str) -> list[str]:
+    """The hands as a hand record (when the start is not drawn): as given, or as a deck
+    start deals them, with the kitty."""
+    setup = scenario.setup
+    lines: list[str] = []
     hands: dict[str, list[str]] = {}
     if isinstance(setup, AuctionStart | PlayStart):
         order = _seat_names(scenario)
@@ -557,13 +578,12 @@ def setup_markdown(
         if dealt:
             lines += ["The hands and the kitty as dealt:", ""]
             hands = dealt
-    if hands:
-        hand = hands_lines(hands, _roles(scenario, language), language)
-        if raw_html:
-            hand = ['<p class="fh-hands">', *hand[:-1], "</p>"]
-        lines += hand
-        lines.append("")
-    return lines
+    if not hands:
+        return lines
+    hand = hands_lines(hands, _roles(scenario, language), language)
+    if raw_html:
+        hand = ['<p class="fh-hands">', *hand[:-1], "</p>"]
+    return [*lines, *hand, ""]
 
 
 def dealt_hands(scenario: Scenario) -> dict[str, list[str]]:

@@ -206,16 +206,34 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 @event_priority(-110)  # after the i18n plugin has chosen this language's files
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     language = _State.language
-    rule_pages = {
+    rule_pages = _pages_under(files, RULES_DIR)
+    model = _State.model = _site_model(rule_pages, _pages_under(files, PROFILES_DIR))
+    index = localise(scenarios_index(model), language)
+    files.append(_generated(config, SCENARIOS_INDEX, index))
+    order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
+    rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
+    files.append(_generated(config, RULEBOOK, localise(rulebook, language)))
+    _publish(files, config)
+    _add_scenario_pages(files, config, model)
+    _State.fingerprint = _fingerprint(files, config)
+    i18n = _i18n(config)
+    if i18n is not None:  # the sitemap lists the generated pages with their alternates
+        i18n.i18n_files_per_language[language] = files.documentation_pages()
+    return files
+
+
+def _pages_under(files: Files, folder: str) -> dict[str, str]:
+    """The Markdown of this language's pages under ``folder``, by the page they stand for."""
+    return {
         base_uri(file.src_uri): file.content_string
         for file in files.documentation_pages()
-        if file.src_uri.startswith(RULES_DIR)
+        if file.src_uri.startswith(folder)
     }
-    profile_pages = {
-        base_uri(file.src_uri): file.content_string
-        for file in files.documentation_pages()
-        if file.src_uri.startswith(PROFILES_DIR)
-    }
+
+
+def _site_model(rule_pages: dict[str, str], profile_pages: dict[str, str]) -> SiteModel:
+    """The clauses of the rules pages and the profile pages' sections, checked against
+    the corpus (each problem a warning), in this build's language."""
     headings = {
         uri: [(h.title, h.anchor) for h in anchored_headings(text)]
         for uri, text in profile_pages.items()
@@ -223,15 +241,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     model = SiteModel.build(
         _State.scenarios, rule_pages, _State.disputes, profile_targets(profile_pages, headings)
     )
-    model.language = language  # the drawn tables' words
+    model.language = _State.language  # the drawn tables' words
     for problem in model.problems:
         log.warning(problem)
-    _State.model = model
-    index = localise(scenarios_index(model), language)
-    files.append(_generated(config, SCENARIOS_INDEX, index))
-    order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
-    rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
-    files.append(_generated(config, RULEBOOK, localise(rulebook, language)))
+    return model
+
+
+def _publish(files: Files, config: MkDocsConfig) -> None:
+    """The repository folders published as they are, and the reports for download."""
     repo = _repo_root(config)
     for folder in PUBLISHED_FOLDERS:
         for path in sorted((repo / folder).rglob("*")):
@@ -239,10 +256,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 relative = path.relative_to(repo).as_posix()
                 files.append(File.generated(config, relative, abs_src_path=str(path)))
                 _State.published[relative] = relative
-    for report in _State.reports:  # the reports themselves, for download
+    for report in _State.reports:
         path = repo / report.file
         files.append(File.generated(config, report.file, abs_src_path=str(path)))
         _State.published[report.file] = report.file
+
+
+def _add_scenario_pages(files: Files, config: MkDocsConfig, model: SiteModel) -> None:
+    """One page per scenario in this build's language, kept while its file and the
+    clauses it links to are the same."""
     pages = _cache("scenario-pages")
     clauses = repr((sorted(model.clause_pages.items()), sorted(model.clause_titles.items())))
     used: set[str] = set()
@@ -255,15 +277,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         page = pages.get(key)
         if not isinstance(page, str):
             page = scenario_page(scenario, model, source)
-            page = pages[key] = localise_scenario_page(page, language)
+            page = pages[key] = localise_scenario_page(page, _State.language)
         files.append(_generated(config, scenario_uri(scenario.id), page))
     for key in [k for k in pages if k not in used]:
         del pages[key]
-    _State.fingerprint = _fingerprint(files, config)
-    i18n = _i18n(config)
-    if i18n is not None:  # the sitemap lists the generated pages with their alternates
-        i18n.i18n_files_per_language[language] = files.documentation_pages()
-    return files
 
 
 # ---- the generated pages in each language -----------------------------------------------
