@@ -134,7 +134,7 @@ def test_the_site_tells_every_step_of_the_corpus_in_the_terminal_s_words() -> No
     """The site's English sentences (``say.*`` labels) are narration's, for every step
     kind the corpus holds: the terminal and the site never tell one step two ways."""
     from fivehundred.scenarios import ActionStep, DealResultStep, DealStep
-    from fivehundred.site import generator
+    from fivehundred.site import scenario_parts
 
     def token(kind: str):  # type: ignore[no-untyped-def]
         return lambda t, *args, **kwargs: f"[{t}]"
@@ -142,13 +142,13 @@ def test_the_site_tells_every_step_of_the_corpus_in_the_terminal_s_words() -> No
     def tokens(cards, *args, **kwargs):  # type: ignore[no-untyped-def]
         return f"[{' '.join(sorted(cards))}]"
 
-    originals = {n: getattr(generator, n) for n in ("card_html", "call_html", "suit_html")}
-    originals["cards_html"] = generator.cards_html
+    originals = {n: getattr(scenario_parts, n) for n in ("card_html", "call_html", "suit_html")}
+    originals["cards_html"] = scenario_parts.cards_html
     kinds: set[str] = set()
     try:
         for name in ("card_html", "call_html", "suit_html"):
-            setattr(generator, name, token(name))
-        generator.cards_html = tokens  # type: ignore[assignment]
+            setattr(scenario_parts, name, token(name))
+        scenario_parts.cards_html = tokens  # type: ignore[assignment]
         for scenario in load_corpus().scenarios:
             for step in scenario.steps:
                 if isinstance(step, ActionStep | DealStep | DealResultStep):
@@ -156,7 +156,7 @@ def test_the_site_tells_every_step_of_the_corpus_in_the_terminal_s_words() -> No
                     assert step_html(step) == _told(step), scenario.id
     finally:
         for name, function in originals.items():
-            setattr(generator, name, function)
+            setattr(scenario_parts, name, function)
     assert len(kinds) >= 7, kinds
 
 
