@@ -51,8 +51,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
-from mkdocs.structure.pages import Page, _RelativePathTreeprocessor
-from mkdocs.structure.toc import TableOfContents
+from mkdocs.structure.pages import (
+    Page,
+    _ExtractAnchorsTreeprocessor,
+    _ExtractTitleTreeprocessor,
+    _RawHTMLPreprocessor,
+    _RelativePathTreeprocessor,
+)
+from mkdocs.structure.toc import TableOfContents, get_toc
 
 from fivehundred.scenarios import Scenario, load_corpus
 from fivehundred.scenarios.disputes import Dispute, load_disputes
@@ -139,6 +145,8 @@ class _State:
     """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
     template_keys: ClassVar[set[str]] = set()
     """Template cache keys used by this build."""
+    converter: ClassVar[Any] = None
+    """The Markdown converter of this build's pages (``_render_reusing``)."""
     fragment_links: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
     """Page ``src_uri`` → the links of its tables converted apart (``_tables_apart``)."""
     aside: ClassVar[dict[str, list[str]]] = {}
@@ -192,6 +200,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.template_keys = set()
     _State.aside = {}
     _State.fragment_links = {}
+    _State.converter = None
     _State.site = ""
     _State.memo_keys = set()
     _State.docs_dir = ""
@@ -586,7 +595,40 @@ def _from_cache(markdown: str, page: Page) -> str:
         # This page only: mkdocs calls page.render next; with the rendering in hand there
         # is no Markdown converter to set up and nothing to convert.
         page.render = render  # type: ignore[method-assign]
+    else:
+
+        def convert(config: MkDocsConfig, files: Files) -> None:
+            _render_reusing(page, config, files)
+
+        page.render = convert  # type: ignore[method-assign]
     return markdown
+
+
+def _render_reusing(page: Page, config: MkDocsConfig, files: Files) -> None:
+    """``Page.render``, with one Markdown converter for the whole build, reset between
+    pages, instead of a new one per page: setting up a converter with every extension
+    cost more than converting most pages.  mkdocs' own per-page parts (anchors, links,
+    title, raw HTML ids) are new for each page, registered under their usual names."""
+    md = _State.converter
+    if md is None:
+        md = _State.converter = markdown_module.Markdown(
+            extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {}
+        )
+    md.reset()
+    raw_html = _RawHTMLPreprocessor()
+    raw_html._register(md)
+    anchors = _ExtractAnchorsTreeprocessor(page.file, files, config)
+    anchors._register(md)
+    links = _RelativePathTreeprocessor(page.file, files, config)
+    links._register(md)
+    title = _ExtractTitleTreeprocessor()
+    title._register(md)
+    page.content = md.convert(page.markdown)
+    page.toc = get_toc(getattr(md, "toc_tokens", []))
+    page._title_from_render = title.title
+    page.present_anchor_ids = anchors.present_anchor_ids | raw_html.present_anchor_ids
+    if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
+        page.links_to_anchors = links.links_to_anchors
 
 
 def _restore(page: Page, hit: _Rendered, files: Files) -> None:
