@@ -1,11 +1,13 @@
-"""Every word a player reads on the drawn table and its stepper, in one table per language.
+"""Every word of the game a generated page shows, in one table per language: the drawn
+table and its stepper, cards and calls, observation values, step sentences, the steps
+tables.
 
-The drawings (:mod:`.table_drawing`) and the stepper's controls never spell a word
-themselves: they ask :func:`label` for it, and the stepper's script reads its words
-from the page.  An edition in another language adds one mapping to :data:`LABELS`
-with the same keys (a test checks that every language has every key), and nothing
-else changes.  Keys are plain English identifiers; values may hold ``{name}``
-placeholders filled by :func:`label`.
+The drawings (:mod:`.table_drawing`), the scenario parts (:mod:`.scenario_parts`) and
+the stepper's controls never spell a word themselves: they ask :func:`label` for it, in
+the page's language, and the stepper's script reads its words from the page.  An edition
+in another language adds one mapping to :data:`LABELS` with the same keys (a test checks
+that every language has every key), and nothing else changes.  Keys are plain English
+identifiers; values may hold ``{name}`` placeholders filled by :func:`label`.
 """
 
 from __future__ import annotations

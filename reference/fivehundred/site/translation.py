@@ -4,17 +4,22 @@ The site is one ``mkdocs build`` in two languages (``mkdocs-static-i18n``, suffi
 structure): a hand-written page ``rules/the-deal.md`` has its Russian text beside it in
 ``rules/the-deal.ru.md``, and the Russian site lives under ``ru/``.  The pages the hook
 *generates* (the scenario pages, the scenarios index, the rulebook's opening, the worked
-examples and markers under each clause) are written by ``generator.py`` in English; for
-another language the hook passes them through :func:`localise`, which replaces the
-generator's own phrases, and only those, by the language's words.  Scenario titles,
+examples and markers under each clause) come in two parts.  The words of the game the
+generator draws (cards, calls, observation values, step sentences, the drawn table and
+its stepper, the steps tables, seats' roles) are written in the page's language from the
+start, from :mod:`.labels`; they are most of a page's bytes, and rewriting them after the
+fact cost more than the rest of the Russian build.  The page's own fixed phrases
+(headings, the setup's summary, the examples' titles, the disputes' labels) are written
+in English and passed through :func:`localise`, which replaces those phrases, and only
+those, by the language's words, and passes over the drawn tables.  Scenario titles,
 assertions, explanations and notes are the suite's English text and are left as they are
 (each scenario page says so); ids, card codes, seat letters (``N E S W``, the notation of
 the scenario files) and rejection codes are notation, the same in every language.
 
-Each phrase is matched where the generator writes it (a heading, a table header, a
-``<small>`` role, the start of a step cell), so an English word inside a scenario's own
-text is never touched.  ``GENERATED_LABELS`` is the table of those phrases by language:
-a new language adds its column here and its ``*.xx.md`` pages under ``site/``.
+Each phrase is matched where the generator writes it (a heading, a summary's label, an
+example's title), so an English word inside a scenario's own text is never touched.
+``GENERATED_LABELS`` is the table of those phrases by language: a new language adds its
+column here and in :mod:`.labels`, and its ``*.xx.md`` pages under ``site/``.
 """
 
 from __future__ import annotations
