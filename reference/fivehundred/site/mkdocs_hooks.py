@@ -821,12 +821,12 @@ def _cache_search(config: MkDocsConfig) -> None:
         _skip_absent_attributes(config, plugin)
 
         def add_entry(page: Page, _add: Any = original, _entries: list[Any] = entries) -> None:
-            search = page.meta.get("search")
-            if isinstance(search, dict) and search.get("exclude"):
+            meta = page.meta.get("search")
+            if isinstance(meta, dict) and meta.get("exclude"):
                 return  # (the plugin indexes nothing of it)
             rendered = _State.keys.get(page.file.src_uri)  # the page's HTML follows from it
             content = (page.content or "") if rendered is None else rendered
-            parts = (page.url, repr(search), page.title or "", content)
+            parts = (page.url, repr(meta), page.title or "", content)
             key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
             _State.indexed.add(key)
             search = _cache("search")
