@@ -358,7 +358,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     uri = base_uri(page.file.src_uri)
     if uri.startswith(RULES_DIR):
-        markdown = inject_examples(markdown, uri, model)
+        text = markdown
+        parts = (text, uri, _examples_signature(uri, model))
+        markdown = _memo("examples", parts, lambda: inject_examples(text, uri, model))
     if not _State.docs_dir:  # (the same for every page of a build)
         _State.docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
         _State.links_key = repr((sorted(_State.published.items()), config.repo_url or ""))
@@ -408,6 +410,29 @@ def _localised(markdown: str) -> str:
     if _State.language == DEFAULT_LANGUAGE:
         return markdown
     return _memo("localised", (markdown,), lambda: localise(markdown, _State.language))
+
+
+def _examples_signature(uri: str, model: SiteModel) -> str:
+    """What the examples and markers under a rules page's clauses are made of: every
+    scenario citing one of its clauses (as a whole: an open example draws it), the
+    disputes touching them, and where every clause and rule set is described."""
+    cited = model.citations()
+    anchors = sorted(a for a, page in model.clause_pages.items() if page == uri)
+    return repr(
+        (
+            sorted(model.clause_pages.items()),
+            sorted(model.clause_titles.items()),
+            sorted(model.profile_pages.items()),
+            [
+                (
+                    anchor,
+                    [(c.primary, repr(c.scenario)) for c in cited.get(anchor, [])],
+                    [repr(d) for d in model.disputes.get(anchor, [])],
+                )
+                for anchor in anchors
+            ],
+        )
+    )
 
 
 def _memo(name: str, parts: tuple[str, ...], compute: Callable[[], str]) -> str:
@@ -793,7 +818,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     templates = _cache("templates")
     for key in [k for k in templates if k not in _State.template_keys]:
         del templates[key]
-    for name in ("localised", "links", "fragments"):
+    for name in ("localised", "links", "fragments", "examples"):
         memo = _cache(name)
         for key in [k for k in memo if (name, k) not in _State.memo_keys]:
             del memo[key]
