@@ -145,6 +145,8 @@ class _State:
     """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
     template_keys: ClassVar[set[str]] = set()
     """Template cache keys used by this build."""
+    digests: ClassVar[dict[int, tuple[str, str]]] = {}
+    """``id`` of a text → the text and its hash (``_digest``), for this build."""
     converter: ClassVar[Any] = None
     """The Markdown converter of this build's pages (``_render_reusing``)."""
     fragment_links: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
@@ -201,6 +203,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.aside = {}
     _State.fragment_links = {}
     _State.converter = None
+    _State.digests = {}
     _State.site = ""
     _State.memo_keys = set()
     _State.docs_dir = ""
@@ -436,15 +439,31 @@ def _examples_signature(uri: str, model: SiteModel) -> str:
 
 
 def _memo(name: str, parts: tuple[str, ...], compute: Callable[[], str]) -> str:
-    """``compute()``, kept across rebuilds under a hash of the ``parts`` it depends on; what
-    a build does not use is dropped at its end (``on_post_build``)."""
-    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    """``compute()``, kept across rebuilds under a hash of the ``parts`` it depends on (the
+    first the page's text); what a build does not use is dropped at its end
+    (``on_post_build``)."""
+    text = parts[0]
+    digest = _digest(text)
+    key = hashlib.sha256("\0".join((digest, *parts[1:])).encode("utf-8")).hexdigest()
     _State.memo_keys.add((name, key))
     cache = _cache(name)
     hit = cache.get(key)
     if not isinstance(hit, str):
         hit = cache[key] = compute()
+    if hit is not text and hit == text:  # (most pages: nothing to change) the same hash
+        _State.digests[id(hit)] = (hit, digest)
     return hit
+
+
+def _digest(text: str) -> str:
+    """The hash of a page's text, taken once a build however many steps key on it: a
+    scenario page's text is tens of kilobytes, and every page is keyed on twice."""
+    known = _State.digests.get(id(text))
+    if known is not None and known[0] is text:
+        return known[1]
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    _State.digests[id(text)] = (text, digest)
+    return digest
 
 
 _DRAWN_BLOCK = re.compile(
@@ -608,7 +627,8 @@ def _fingerprint(files: Files, config: MkDocsConfig) -> str:
 
 def _from_cache(markdown: str, page: Page) -> str:
     uri = page.file.src_uri
-    key = hashlib.sha256("\0".join((_State.fingerprint, uri, markdown)).encode("utf-8")).hexdigest()
+    parts = (_State.fingerprint, uri, _digest(markdown))
+    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
     _State.keys[uri] = key
     hit = _cache("pages").get(key)
     if isinstance(hit, _Rendered):
@@ -808,6 +828,7 @@ def _site_signature(config: MkDocsConfig, nav: Navigation) -> str:
 
 def on_post_build(config: MkDocsConfig) -> None:
     """Forget what this build did not use, so the caches never grow."""
+    _State.digests = {}
     used = set(_State.keys.values())
     pages = _cache("pages")
     for key in [k for k in pages if k not in used]:

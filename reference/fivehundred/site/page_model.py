@@ -11,6 +11,7 @@ every module reads (headings, fences, inline links) and the pages' addresses.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -261,8 +262,10 @@ def scenario_uri(scenario_id: str) -> str:
     return f"{SCENARIOS_DIR}{scenario_id}.md"
 
 
+@functools.cache
 def relative_link(from_uri: str, to_uri: str) -> str:
-    """Path from one docs page to another, as mkdocs resolves Markdown links."""
+    """Path from one docs page to another, as mkdocs resolves Markdown links (kept: the
+    scenarios index alone asks for thousands on every build)."""
     return posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
 
 
