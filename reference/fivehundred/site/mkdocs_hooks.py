@@ -150,7 +150,7 @@ class _State:
     converter: ClassVar[Any] = None
     """The Markdown converter of this build's pages (``_render_reusing``)."""
     fragment_links: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
-    """Page ``src_uri`` → the links of its tables converted apart (``_tables_apart``)."""
+    """Page ``src_uri`` → the links of its blocks converted apart (``_convert_apart``)."""
     aside: ClassVar[dict[str, list[str]]] = {}
     """Page ``src_uri`` → the HTML blocks taken out of its Markdown before conversion."""
     site: ClassVar[str] = ""
@@ -385,10 +385,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = _localised(markdown)
     markdown = _from_cache(markdown, page)
     if uri not in _State.hits:
-        if uri == SCENARIOS_INDEX:
-            markdown = _tables_apart(markdown, page, config, files)
         scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
-        markdown = _set_aside(markdown, uri, every_block=scenario_page)
+        # (kept under the source's own name, ``the-deal.ru.md``, as on_page_content asks)
+        markdown = _set_aside(markdown, page.file.src_uri, every_block=scenario_page)
+        if uri == SCENARIOS_INDEX:
+            markdown = _convert_apart(markdown, _TABLE, page, config, files)
+        elif uri.startswith(RULES_DIR):
+            markdown = _convert_apart(markdown, _BOX, page, config, files)
     return markdown
 
 
@@ -494,16 +497,26 @@ def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
     return markdown
 
 
-# ---- the scenarios index's tables, converted one by one ---------------------------------
+# ---- generated blocks converted one by one -----------------------------------------------
 #
-# The scenarios index lists every scenario in one table per area, and editing any title
-# changes it: converting the whole page again was most of a rebuild.  Each table is
-# converted on its own (the page's Markdown extensions, links resolved as mkdocs resolves
-# them on this page) and kept under a hash of its text, so a rebuild converts only the
-# table that changed; the page is converted with a placeholder where each table was.
+# The scenarios index lists every scenario in one table per area, and a rules page shows
+# its clauses' worked examples in boxes; editing a scenario's title changes the index and
+# the page of every clause it illustrates, and converting those pages whole was most of a
+# rebuild.  Each table of the index, and each box of a rules page, is converted on its
+# own (the page's Markdown extensions, links resolved as mkdocs resolves them on this
+# page) and kept under a hash of its text, so a rebuild converts only the blocks that
+# changed; the page is converted with a placeholder where each block was.
 
 _TABLE = re.compile(r"^\|.*\n(?:\|.*(?:\n|$))*", re.MULTILINE)
 """A table at the top level of a page: lines that start with ``|``, one after another."""
+
+_BOX = re.compile(
+    r"^\?\?\?\+? (?:fh-more|example fh-example) .*\n(?:(?:[ \t]*\n)*[ \t]+\S.*(?:\n|$))*",
+    re.MULTILINE,
+)
+"""A box of worked examples the generator puts under a clause (``??? fh-more``, ``???+
+example fh-example``) and its indented body, up to its last indented line (the blank
+lines after it stay in the page); boxes written by hand are converted with their page."""
 
 
 @dataclass(frozen=True)
@@ -513,7 +526,9 @@ class _Fragment:
     """Linked page ``src_uri`` → {anchor: original link}, as ``_Rendered.links``."""
 
 
-def _tables_apart(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def _convert_apart(
+    markdown: str, blocks_of: re.Pattern[str], page: Page, config: MkDocsConfig, files: Files
+) -> str:
     uri = page.file.src_uri
     blocks = _State.aside.setdefault(uri, [])
     cache = _cache("fragments")
@@ -532,8 +547,10 @@ def _tables_apart(markdown: str, page: Page, config: MkDocsConfig, files: Files)
         ending = "\n" if text.endswith("\n") else ""
         return f"<!--fh-table-{len(blocks) - 1}-->{ending}"
 
-    markdown = _TABLE.sub(convert, markdown)
+    markdown = blocks_of.sub(convert, markdown)
     _State.fragment_links[uri] = links
+    if not blocks:
+        del _State.aside[uri]
     return markdown
 
 
@@ -553,12 +570,12 @@ def _put_back(html: str, uri: str) -> str:
     blocks = _State.aside.pop(uri, None)
     if not blocks:
         return html
-    for index, block in enumerate(blocks):
-        table = f"<!--fh-table-{index}-->"
-        if table in html:  # Markdown ends a table with one newline, an HTML block with two
+    for index, block in enumerate(blocks):  # the blocks converted apart first: they may
+        table = f"<!--fh-table-{index}-->"  # hold raw blocks' places
+        if table in html:  # Markdown ends a block with one newline, an HTML block with two
             html = html.replace(table + "\n", block, 1).replace(table, block, 1)
-        else:
-            html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
+    for index, block in enumerate(blocks):
+        html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
     return html
 
 
