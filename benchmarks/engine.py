@@ -26,17 +26,33 @@ rounds, so that a busy machine slows both alike and the ratio stays meaningful.
     python benchmarks/engine.py                 # about three seconds per engine and mode
     python benchmarks/engine.py --seconds 10 --seed 7
     python benchmarks/engine.py --profiles australian-4   # the default profile only
+    python benchmarks/engine.py --against main  # this engine beside the one at main
+
+``--against REV`` compares two versions of this engine instead: the engine of the working
+tree and the engine at git revision ``REV`` (its ``reference/`` folder exported with
+``git archive`` into a temporary folder).  Each runs in a worker process of its own that
+imports only its own ``fivehundred`` package, and the two are timed back to back in many
+short alternating rounds (``--rounds``), the one going first swapped every round, for the
+default profile and each other profile; the output gives the decisions per second of
+each and the median of the rounds' ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from fivehundred.engine import (
     DEFAULT_PROFILE,
@@ -155,6 +171,125 @@ class Theirs:
                 return deals, decisions, now - start
 
 
+class Worker:
+    """One version of the engine timed in a process of its own: a ``--worker`` run of this
+    script with ``PYTHONPATH`` naming that version's ``reference`` folder first."""
+
+    def __init__(self, reference: Path, seed: int) -> None:
+        env = {**os.environ, "PYTHONPATH": str(reference)}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker", "--seed", str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=reference,
+        )
+        self.origin = self._ask({"ask": "origin"})["origin"]
+        if not Path(self.origin).resolve().is_relative_to(reference.resolve()):
+            raise SystemExit(f"the worker for {reference} imported the engine at {self.origin}")
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(json.dumps(message) + "\n")
+        stdin.flush()
+        line = stdout.readline()
+        if not line:
+            raise SystemExit(f"the worker for {self.origin} stopped")
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def run(self, profile: str, seconds: float) -> tuple[int, int, float]:
+        reply = self._ask({"ask": "run", "profile": profile, "seconds": seconds})
+        return reply["deals"], reply["decisions"], reply["seconds"]
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def serve(seed: int, requests: IO[str], replies: IO[str]) -> None:
+    """The worker's side of :class:`Worker`: one JSON request a line, one reply a line.
+    Each profile keeps its runner (and its RNG) from one round to the next."""
+    import fivehundred
+
+    runners: dict[str, Ours] = {}
+    for line in requests:
+        request = json.loads(line)
+        if request["ask"] == "origin":
+            reply: dict[str, Any] = {"origin": fivehundred.__file__}
+        else:
+            name = request["profile"]
+            if name not in runners:
+                runners[name] = Ours(seed, profile_named(name))
+            deals, decisions, seconds = runners[name].run(request["seconds"])
+            reply = {"deals": deals, "decisions": decisions, "seconds": seconds}
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
+
+
+def export_revision(revision: str, into: Path) -> Path:
+    """The ``reference`` folder of the repository at ``revision``, exported into ``into``."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", "--format=tar", revision, "reference"],
+        capture_output=True,
+        check=False,
+    )
+    if archive.returncode != 0:
+        message = archive.stderr.decode("utf-8", "replace").strip()
+        raise SystemExit(f"cannot export revision {revision!r}: {message}")
+    tar_path = into / "reference.tar"
+    tar_path.write_bytes(archive.stdout)
+    with tarfile.open(tar_path) as tar:
+        tar.extractall(into, filter="data")
+    return into / "reference"
+
+
+def against(revision: str, profiles: list[str], seconds: float, seed: int, rounds: int) -> int:
+    """Time this tree's engine and the engine at ``revision`` in alternating rounds.
+
+    The two are timed back to back for each profile in each round, the one going first
+    swapped every round, and each round gives a ratio of their decisions/s; the median of
+    those ratios is the figure, since a shared machine's load changes from one second to
+    the next and the median of close pairs shrugs off a round that a burst of other work
+    slowed on one side only."""
+    here = Path(__file__).resolve().parent.parent / "reference"
+    with tempfile.TemporaryDirectory(prefix="fivehundred-against-") as folder:
+        there = export_revision(revision, Path(folder))
+        workers = {"current": Worker(here, seed), revision: Worker(there, seed)}
+        rates = {(who, name): Rate() for name in profiles for who in workers}
+        ratios: dict[str, list[float]] = {name: [] for name in profiles}
+        try:
+            for round_number in range(rounds):
+                order = list(workers) if round_number % 2 == 0 else list(workers)[::-1]
+                for name in profiles:
+                    pair = {}
+                    for who in order:
+                        deals, decisions, spent = workers[who].run(name, seconds / rounds)
+                        rates[who, name].add(deals, decisions, spent)
+                        pair[who] = decisions / spent
+                    ratios[name].append(pair["current"] / pair[revision])
+        finally:
+            for worker in workers.values():
+                worker.close()
+    print(
+        f"python {sys.version.split()[0]}, {seconds:g} s per engine and profile, seed {seed}, "
+        f"{rounds} alternating rounds"
+    )
+    print(f"{'profile':14s} {'current':>14s} {revision[:14]:>14s}  median ratio (range)")
+    for name in profiles:
+        now, then = rates["current", name], rates[revision, name]
+        each = sorted(ratios[name])
+        print(
+            f"{name:14s} {now.decisions_per_second:12,.0f}/s {then.decisions_per_second:12,.0f}/s"
+            f"  {statistics.median(each):.3f} ({each[0]:.2f}–{each[-1]:.2f})"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument(
@@ -172,7 +307,28 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(PROFILE_NAMES),
         help="comma-separated profiles to time (default: every profile of the registry)",
     )
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="time this engine beside the engine at git revision REV instead (see above)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=24,
+        help="with --against: how many alternating rounds the time is split into (default 24)",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        serve(args.seed, sys.stdin, sys.stdout)
+        return 0
+    if args.against:
+        names = [name for name in args.profiles.split(",") if name]
+        unknown = sorted(set(names) - set(PROFILE_NAMES))
+        if unknown:
+            parser.error(f"unknown profile {unknown[0]!r}; known: {', '.join(PROFILE_NAMES)}")
+        return against(args.against, names, args.seconds, args.seed, max(2, args.rounds))
 
     runners: dict[str, Ours | Theirs] = {"fivehundred": Ours(args.seed)}
     for name in args.profiles.split(","):

@@ -1,4 +1,4 @@
-"""Seed 003's bar (``Profile.barred_at``): a three-handed player who has once fallen to −500
+"""Seed 003's bar (``GameEnd.barred_at``): a three-handed player who has once fallen to −500
 never wins afterwards, and a table where everyone has fallen cannot win at all."""
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ def test_registry_names_descriptions_and_sources() -> None:
         profile = profile_named(name)
         assert profile.name == name
         assert PROFILE_DESCRIPTIONS[name]
-        assert profile.sources["deck"] and profile.sources["game_end"]
+        assert profile.sources["pack.deck"] and profile.sources["end.rule"]
         assert profile.incomplete == bool(profile.missing)
     for variant in VARIANTS.values():
         assert variant.description and variant.source and variant.applies_to
@@ -748,19 +748,18 @@ def test_a_value_ordered_ladder_is_checked() -> None:
     import dataclasses
 
     american = profile_named("american-4")
-    kwargs = {f.name: getattr(american, f.name) for f in dataclasses.fields(american) if f.init}
-    Profile(**{**kwargs, "outranks_by": "value"})  # Avondale with Nullo is in value order
+    american.adjusted("ladder", outranks_by="value")  # Avondale with Nullo is in value order
     with pytest.raises(ValueError, match="value order"):
         nullo_below_8s = [b for b in american.bid_order if b is not MISERE]
         nullo_below_8s.insert(nullo_below_8s.index(parse_bid("8S")), MISERE)
-        Profile(**{**kwargs, "outranks_by": "value", "bid_order": tuple(nullo_below_8s)})
+        dataclasses.replace(american.ladder, outranks_by="value", order=tuple(nullo_below_8s))
 
 
 # ---- toggles that give the other answers of disputes a rule set --------------------------
 
 
 def test_the_two_exposure_toggles_exclude_each_other() -> None:
-    assert DEFAULT_PROFILE.open_misere_shown == "first-trick"
+    assert DEFAULT_PROFILE.misere.open_shown == "first-trick"
     with pytest.raises(ValueError, match="cannot be combined"):
         profile_named(
             "australian-4", ["open-misere-shown-after-lead", "open-misere-shown-before-lead"]
@@ -861,7 +860,7 @@ def test_one_sits_out_is_the_four_handed_game_exactly() -> None:
 
 def test_the_resting_dealer_changes_the_order_of_each_deal_only_under_the_toggle() -> None:
     default = DEFAULT_PROFILE
-    assert default.players == 4 and default.rests == "nobody"
+    assert default.players == 4 and default.table.rests == "nobody"
     assert all(row is default.left for row in default.left_in_deal)
     resting = profile_named("american-4", ["dealer-sits-out"])
     assert resting.players == 3 and resting.seats == 4 and len(resting.sides) == 4

@@ -174,19 +174,68 @@ def test_every_clause_a_real_record_touches_gets_a_marker() -> None:
                     assert f"../disputes.md#{dispute.id})" in out, (slug, dispute.id)
 
 
-def test_every_toggle_of_the_registry_has_a_row_on_the_profiles_page() -> None:
-    """The toggles table is written by hand; a toggle added to the engine without its row
-    (or a row left for a toggle that no longer exists) is drift a reader cannot see."""
-    from fivehundred.engine.profile import VARIANTS
+def _rows(table: list[str]) -> list[list[str]]:
+    return [[c.strip() for c in line.strip("|").split(" | ")] for line in table[2:]]
 
-    text = (DOCS / "profiles" / "index.md").read_text(encoding="utf-8")
-    table = text[text.index("## The toggles") :].split("\n\n")[1]
-    rows = {}
-    for line in table.splitlines()[2:]:
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        rows[cells[0].strip("`")] = {p.strip("` ") for p in cells[1].split(",")}
-    assert set(rows) == set(VARIANTS)
-    for name, variant in VARIANTS.items():
-        on = rows[name]
-        if on != {"every American profile"}:
-            assert on == set(variant.applies_to), name
+
+def test_the_profile_pages_show_the_generated_tables_not_hand_written_ones() -> None:
+    """Every profile page (both languages) carries the marker of its rule-set table, and
+    the profiles index the marker of the toggles table with no hand-written toggle row left
+    beside it: a table written by hand is one that drifts."""
+    from fivehundred.engine import PROFILE_NAMES, VARIANTS
+    from fivehundred.site.rule_set_tables import RULE_SET_MARKER, TOGGLES_MARKER
+
+    for name in PROFILE_NAMES:
+        for suffix in (".md", ".ru.md"):
+            text = (DOCS / "profiles" / f"{name}{suffix}").read_text(encoding="utf-8")
+            assert text.count(RULE_SET_MARKER) == 1, f"{name}{suffix}"
+    for suffix in (".md", ".ru.md"):
+        text = (DOCS / "profiles" / f"index{suffix}").read_text(encoding="utf-8")
+        assert text.count(TOGGLES_MARKER) == 1
+        assert not [v for v in VARIANTS if f"| `{v}` |" in text], suffix
+
+
+def test_the_toggles_table_has_a_row_for_each_toggle_of_the_registry() -> None:
+    from fivehundred.engine import VARIANTS
+    from fivehundred.site.rule_set_tables import toggle_changes, toggles_table
+
+    records = load_disputes().records
+    for language in ("en", "ru"):
+        rows = _rows(toggles_table(records, "profiles/index.md", language))
+        assert [r[0].strip("`") for r in rows] == list(VARIANTS)
+        for row, variant in zip(rows, VARIANTS.values(), strict=True):
+            assert row[1] == ", ".join(f"`{p}`" for p in variant.applies_to)
+            assert row[2], f"{variant.name} changes no rule point"
+            assert row[4] != "—", f"{variant.name}: no dispute names it"
+    assert toggle_changes(VARIANTS["no-slam-bonus"]) == ["scoring.slam_value"]
+    assert "scoring.defender_cap" in toggle_changes(VARIANTS["defender-cap-490"])
+
+
+def test_a_profile_table_says_every_rule_point_and_marks_the_differences() -> None:
+    from fivehundred.engine import DEFAULT_PROFILE, get_profile, rule_points
+    from fivehundred.site.rule_set_tables import WORDS, rule_set_table
+
+    assert set(WORDS) == set(rule_points())
+    rows = _rows(rule_set_table(get_profile("american-4"), "en"))
+    assert len(rows) == len(rule_points())
+    by_rule = {row[1]: row for row in rows}
+    assert by_rule["procedure"][2:] == [
+        "one call each",
+        "round and round until all but one have passed; a pass is final",
+        "**differs**",
+    ]
+    assert by_rule["players"][2:] == ["4", "4", "same"]
+    default = _rows(rule_set_table(DEFAULT_PROFILE, "en"))
+    assert all(len(row) == 3 for row in default)
+
+
+def test_the_russian_tables_use_the_glossarys_words() -> None:
+    from fivehundred.engine import PROFILE_NAMES, get_profile
+    from fivehundred.site.rule_set_tables import rule_set_table, toggles_table
+    from fivehundred.site.terms import forbidden_uses, russian_terms
+
+    text = "\n".join(toggles_table(load_disputes().records, "profiles/index.md", "ru"))
+    for name in PROFILE_NAMES:
+        text += "\n".join(rule_set_table(get_profile(name), "ru"))
+    assert forbidden_uses(text, russian_terms()) == []
+    assert "misère" not in text and "the joker" not in text  # no English left

@@ -2,8 +2,11 @@
 rest of the package.  Randomness only through an RNG the caller passes in.
 
 Every rule that differs between forms of the game is read from a :class:`Profile`
-(:mod:`.profile`: :func:`profile_named` builds one from a name and variant toggles); the
-default profile is the Australian four-handed partnership game.
+(:mod:`.profile`: :func:`profile_named` builds one from a name and variant toggles), a
+composition of rule components (:mod:`.rules`: the table, the pack, the ladder, the
+auction, the misère, the joker, the start of play, the scoring, the end of the game) that
+the deal and the game ask; the default profile is the Australian four-handed partnership
+game.
 
 How the engine is kept fast (this is the one place that explains it)
 ---------------------------------------------------------------------
@@ -19,18 +22,19 @@ so those paths do as little as possible:
 * **Interned actions and per-suit play tables** (:mod:`.actions`): plays, joker leads and
   nominations are created once; the plays of each set of one suit's 13 bits are cached
   on first use, so listing legal plays is four table look-ups and no allocation per card.
-* **Cached auctions and deals** (:mod:`.deal`): the calls legal above each bid rank are a
-  cached tuple per profile; bid ranks are looked up by the interned bid's identity; the
-  deck positions each seat receives are computed once per profile and dealer, so dealing
-  is building a few bitsets; a uniform random discard indexes the sets of kitty-size
-  positions lazily (:class:`DiscardChoices`) instead of listing them.
+* **Tables made once per component** (:mod:`.rules`): the calls legal above each bid
+  rank are a tuple per ladder; bid ranks are looked up by the interned bid's identity; a
+  profile copies the table's and the pack's values the deal reads on every action; the
+  deck positions each seat receives are computed once per profile and dealer
+  (:mod:`.deal`), so dealing is building a few bitsets; a uniform random discard indexes
+  the sets of kitty-size positions lazily (:class:`DiscardChoices`) instead of listing
+  them.
 * **Derived state in slots**: the deal keeps the next seat after each seat, the side of
   each seat, whether the joker is forced, and the trick size in ``__slots__`` set once
   when play starts, rather than recomputing them from the contract and the profile at
   every card; the last trick is kept raw and made into a :class:`Trick` only when asked.
-* **Profile rules off the hot path**: the variant rules (joker leads, blind misère, raise
-  after all pass, the end of the game) are read only on the rare paths they govern, so
-  the default profile pays for none of them when following suit.
+* **Rule components off the hot path**: the components are asked only on the paths they
+  govern (a joker lead, a call, the end of a deal), so following suit asks none of them.
 """
 
 from .actions import (
@@ -82,7 +86,7 @@ from .cards import (
 )
 from .deal import Deal, DiscardChoices, Phase, SetupError, Trick
 from .dealing import deal_all, deal_packets, first_dealer, shuffled_deck
-from .game import GAME_ENDS, Game, apply_defender_cap
+from .game import Game
 from .profile import (
     ALL_PROFILES,
     DEFAULT_PROFILE,
@@ -95,6 +99,8 @@ from .profile import (
     Variant,
     get_profile,
     profile_named,
+    rule_points,
+    rule_value,
     variants_for,
 )
 from .rejections import CODE_DESCRIPTIONS, Code, IllegalAction, Rejection
@@ -110,7 +116,6 @@ __all__ = [
     "CODE_DESCRIPTIONS",
     "DEFAULT_PROFILE",
     "DEFAULT_PROFILE_NAME",
-    "GAME_ENDS",
     "JOKER",
     "JOKER_LEADS",
     "MISERE",
@@ -157,7 +162,6 @@ __all__ = [
     "Trick",
     "TrickRules",
     "Variant",
-    "apply_defender_cap",
     "bowers",
     "card_display",
     "card_rank",
@@ -178,6 +182,8 @@ __all__ = [
     "parse_call",
     "parse_card",
     "profile_named",
+    "rule_points",
+    "rule_value",
     "score_all_pass",
     "score_deal",
     "shuffled_deck",

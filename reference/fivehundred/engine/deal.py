@@ -31,7 +31,6 @@ from .actions import (
 )
 from .bids import ALL_PASS_NT, OPEN_MISERE, PASS, Bid, Call, Misere, Pass, Strain
 from .cards import (
-    ALL_SUITS_MASK,
     JOKER,
     SUITS,
     Card,
@@ -44,6 +43,7 @@ from .cards import (
 from .dealing import deal_all
 from .profile import Profile
 from .rejections import Code, IllegalAction, Rejection
+from .rules import Next
 from .scoring import THROWN_IN, DealResult, score_all_pass, score_deal
 from .seats import Seat, Side
 from .trick_rules import NO_SUIT, TrickRules, trick_rules
@@ -61,6 +61,7 @@ class Phase(str, Enum):  # noqa: UP042 - StrEnum would change str(Phase.PLAY)
 # Module-level aliases: reading an enum member through its class costs a lookup each time.
 _AUCTION, _KITTY, _PLAY, _OVER = Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.OVER
 _CLOSED_MISERE, _BLIND_MISERE = Misere.CLOSED, Misere.BLIND
+_NEXT_LEFT, _NEXT_LEFT_UNPASSED = Next.LEFT, Next.LEFT_UNPASSED
 
 _TRUMP_OF: tuple[Suit | None, ...] = tuple(strain.trump for strain in Strain)
 """The trump suit of each strain (``None`` for no trumps)."""
@@ -139,38 +140,9 @@ def _index_triples(n: int, size: int = 3) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _calls_above(profile: Profile, high_rank: int) -> tuple[Call, ...]:
-    """PASS and every bid ranking above the bid of rank ``high_rank`` (-1: no bid yet)."""
-    calls: list[Call] = [PASS]
-    needs = profile.misere_needs
-    misere_open = needs is not None and high_rank >= profile.bid_rank[needs]
-    ranks = profile.bid_rank
-    for bid in profile.bid_order:
-        if ranks[bid] <= high_rank:
-            continue
-        if bid.misere is Misere.CLOSED and needs is not None and not misere_open:
-            continue
-        calls.append(bid)
-    return tuple(calls)
-
-
-@cache
 def _calls_without(calls: tuple[Call, ...], first_only: frozenset[Bid]) -> tuple[Call, ...]:
     """``calls`` less the bids that may be made only as a first call."""
     return tuple(c for c in calls if c not in first_only)
-
-
-@cache
-def _ranks_by_identity(profile: Profile) -> dict[int, int]:
-    """The profile's bid ranks keyed by the interned bids' ids: hashing a frozen dataclass
-    costs more than the rest of checking a bid.  Bids that are equal but not interned
-    fall back to ``profile.bid_rank``."""
-    return {id(bid): rank for bid, rank in profile.bid_rank.items()}
-
-
-def _rank_of(profile: Profile, bid: Bid) -> int | None:
-    rank = _ranks_by_identity(profile).get(id(bid))
-    return rank if rank is not None else profile.bid_rank.get(bid)
 
 
 @cache
@@ -352,11 +324,11 @@ class Deal:
         All active hands have the same size; the tricks already won (one count per side,
         none won by default) add up to the tricks already played.  In a misère the
         declarer's partners take no part, so those hands may be given empty; a dealer
-        who rests (``profile.rests``) holds no cards and has won no tricks.
+        who rests (the table's ``rests``) holds no cards and has won no tricks.
         """
         if contract not in profile.bid_rank:
             raise SetupError(f"contract {contract.token} does not exist in this profile")
-        if contract.level == 6 and profile.inkles:
+        if profile.auction.signals_only(contract):
             raise SetupError("under inkles a six-level bid cannot become the contract")
         resting = profile.resting(dealer)
         out = (*resting, *profile.sitting_out[declarer]) if contract.is_misere else resting
@@ -447,9 +419,7 @@ class Deal:
         self.rules = trick_rules(trump, nominated)
         misere = contract.misere is not Misere.NONE
         self._misere = misere
-        self._joker_forced = (
-            misere and self.rules.joker_is_suitless and profile.joker_must_play_in_misere
-        )
+        self._joker_forced = profile.joker.forced(misere, self.rules.joker_is_suitless)
         if misere:
             assert declarer is not None
             self._next_seat = profile.next_in_misere[self.dealer][declarer]
@@ -514,11 +484,8 @@ class Deal:
         as the profile says, from the opening lead or from the start of play)."""
         if self.contract is not OPEN_MISERE or self.declarer is None:
             return None
-        shown = self.profile.open_misere_shown
-        if (
-            self.tricks_played
-            or (shown == "opening-lead" and self.trick_cards)
-            or (shown == "play" and self.phase is _PLAY)
+        if self.profile.misere.exposed(
+            self.tricks_played, bool(self.trick_cards), self.phase is _PLAY
         ):
             return cards_in(self.hands[self.declarer])
         return None
@@ -537,7 +504,7 @@ class Deal:
 
     def _nomination_open(self) -> bool:
         return (
-            self.profile.joker_nomination
+            self.profile.joker.nomination
             and self.phase is _PLAY
             and self.tricks_played == 0
             and not self.trick_cards
@@ -565,7 +532,7 @@ class Deal:
             return self._legal_leads()
         if phase is _AUCTION:
             profile = self.profile
-            calls = _calls_above(profile, self._high_rank)
+            calls = profile.ladder.calls_above(self._high_rank)
             if profile.first_call_only:  # a seat that has called may not bid these any more
                 to_act = self.to_act
                 if to_act is not None and self._called >> to_act & 1:
@@ -574,8 +541,7 @@ class Deal:
         if phase is _KITTY:
             assert self.declarer is not None
             profile = self.profile
-            contract = self.contract
-            sans = profile.sans_kitty and contract is not None and not contract.is_misere
+            sans = profile.play.sans_kitty_allowed(self.contract)
             assert self.to_act is not None  # the declarer, or a double nullo's partner
             return DiscardChoices(
                 cards_in(self.hands[self.to_act]), profile.kitty_size, sans_kitty=sans
@@ -594,14 +560,7 @@ class Deal:
         return plays_in(hand)
 
     def _joker_lead_suits(self) -> list[Suit]:
-        profile = self.profile
-        if profile.joker_lead_last_trick_only and not self._last_trick():
-            return []
-        if not profile.joker_lead_unled_suit:
-            return list(SUITS)
-        if self.suits_led == ALL_SUITS_MASK:
-            return list(SUITS) if self._last_trick() else []
-        return [s for s in SUITS if not self.suits_led >> s & 1]
+        return self.profile.joker.lead_suits(self.suits_led, self._last_trick())
 
     def _last_trick(self) -> bool:
         return self.tricks_played == self.profile.hand_size - 1
@@ -625,34 +584,27 @@ class Deal:
     def _check_call(self, seat: Seat, call: Call) -> Rejection | None:
         if self.phase is not _AUCTION:
             return _reject(Code.WRONG_PHASE, "the auction is over")
-        if self._passed >> seat & 1 and self.profile.auction != "passes-not-final":
+        if self._passed >> seat & 1 and self.profile.auction.pass_is_final:
             return _reject(Code.ALREADY_PASSED, f"{seat.name} has passed and may not call again")
         if seat != self.to_act:
             return _not_your_turn(seat, self.to_act)
         if call is PASS or isinstance(call, Pass):
             return None
         profile = self.profile
-        rank = _rank_of(profile, call)
+        rank = profile.ladder.rank_of(call)
         if rank is None:
             return _reject(Code.BID_NOT_AVAILABLE, f"{call.token} is not a bid of this profile")
-        if call.misere is _BLIND_MISERE and self._called >> seat & 1:
-            return _reject(
-                Code.BLIND_MISERE_FIRST_CALL,
-                f"{seat.name} has already called: blind misère must be the first call",
-            )
-        if profile.inkles and call.level == 6 and self._called >> seat & 1:
-            return _reject(
-                Code.SIX_BID_FIRST_CALL,
-                f"{seat.name} has already called: a six-level bid must be the first call",
-            )
+        first_only = profile.first_call_only  # empty unless a toggle adds such bids
+        if first_only and self._called >> seat & 1 and call in first_only:
+            return _first_call_rejection(seat, call)
         high = self.high_bid
         if high is not None and rank <= self._high_rank:
             return _reject(Code.BID_NOT_HIGHER, f"{call.token} does not rank above {high.token}")
-        needs = profile.misere_needs
+        needs = profile.ladder.misere_needs
         if (
             call.misere is _CLOSED_MISERE
             and needs is not None
-            and (high is None or self._high_rank < profile.bid_rank[needs])
+            and profile.ladder.misere_closed(self._high_rank)
         ):
             return _reject(
                 Code.MISERE_NEEDS_SEVEN,
@@ -682,7 +634,7 @@ class Deal:
             return _reject(Code.WRONG_PHASE, "sans kitty is announced only at the kitty")
         if seat != self.to_act:
             return _not_your_turn(seat, self.to_act)
-        if not self.profile.sans_kitty:
+        if not self.profile.play.sans_kitty:
             return _reject(Code.SANS_KITTY_NOT_ALLOWED, "this profile has no sans kitty")
         if self.contract is not None and self.contract.is_misere:
             return _reject(Code.SANS_KITTY_NOT_ALLOWED, "in a misère the kitty is always taken")
@@ -691,7 +643,7 @@ class Deal:
     def _check_nomination(self, seat: Seat, action: Nominate) -> Rejection | None:
         if self.phase is not _PLAY or self.contract is None:
             return _reject(Code.NOMINATION_NOT_ALLOWED, "the joker is nominated only in play")
-        if not self.profile.joker_nomination:
+        if not self.profile.joker.nomination:
             return _reject(Code.NOMINATION_NOT_ALLOWED, "this profile has no joker nomination")
         if self.contract.trump is not None:
             return _reject(
@@ -750,25 +702,7 @@ class Deal:
 
     def _check_joker_lead(self, play: Play) -> Rejection | None:
         """A lead of the suitless joker (rulings 25 and 26, and the profile's variants)."""
-        profile = self.profile
-        if profile.joker_lead_last_trick_only and not self._last_trick():
-            return _reject(
-                Code.JOKER_LEAD_LAST_TRICK_ONLY, "the joker may be led only to the last trick"
-            )
-        unled = profile.joker_lead_unled_suit
-        if unled and self.suits_led == ALL_SUITS_MASK and not self._last_trick():
-            return _reject(
-                Code.JOKER_LEAD_ALL_SUITS_LED,
-                "all four suits have been led: the joker may be led only to the last trick",
-            )
-        if play.names is None:
-            return _reject(Code.JOKER_LEAD_NEEDS_SUIT, "name a suit when leading the joker")
-        if unled and self.suits_led >> play.names & 1 and self.suits_led != ALL_SUITS_MASK:
-            return _reject(
-                Code.JOKER_SUIT_ALREADY_LED,
-                f"{play.names.name.lower()} has already been led in this deal",
-            )
-        return None
+        return self.profile.joker.lead_rejection(self.suits_led, self._last_trick(), play.names)
 
     # ---- applying ------------------------------------------------------------------
 
@@ -798,80 +732,51 @@ class Deal:
     def _call(self, seat: Seat, call: Call) -> None:
         self._calls.append((seat, call))
         self._called |= 1 << seat
-        profile = self.profile
         if self._raise_turn:  # the highest bidder's last word: stand (pass) or raise
             if not isinstance(call, Pass):
                 self._take_bid(seat, call)
             self._end_auction(self.high_bid, seat)
             return
+        auction = self.profile.auction
         if isinstance(call, Pass):
+            passed = True
             self._passed |= 1 << seat
         else:
+            passed = False
             self._take_bid(seat, call)
-        if profile.auction == "passes-not-final":
-            self._call_again(seat, call)
-            return
-        seats = profile.players
-        if profile.auction == "one-round":
-            if len(self._calls) < seats:
-                self.to_act = self._left[seat]
-            elif self.high_bidder is not None:
-                self._end_auction(self.high_bid, self.high_bidder)
-            else:
-                self._all_passed()
-            return
-        passes = bin(self._passed).count("1")
-        if passes == seats:
-            self._all_passed()
-        elif passes == seats - 1 and self.high_bidder is not None:
-            if profile.raise_after_all_pass and seat != self.high_bidder:
-                self._raise_turn = True
-                self.to_act = self.high_bidder
-            else:
-                self._end_auction(self.high_bid, self.high_bidder)
-        else:
+            if not auction.pass_is_final:  # a bid takes back the seat's earlier pass
+                self._passed &= ~(1 << seat)
+        step = auction.after_call(
+            self._calls,
+            passed,
+            self._passed.bit_count(),
+            self.profile.players,
+            self.high_bidder is not None,
+        )
+        if step is _NEXT_LEFT_UNPASSED:
             left = self._left
             nxt = left[seat]
             while self._passed >> nxt & 1:
                 nxt = left[nxt]
             self.to_act = nxt
-
-    def _call_again(self, seat: Seat, call: Call) -> None:
-        """The auction in which a pass is not final: ``_passed`` holds the seats whose latest
-        call is a pass, the turn goes to the left without skipping anyone, and the auction
-        ends when the calls since the last bid are the other players' passes (all the first
-        round's calls being passes: everybody passed)."""
-        profile = self.profile
-        if not isinstance(call, Pass):
-            self._passed &= ~(1 << seat)
+        elif step is _NEXT_LEFT:
             self.to_act = self._left[seat]
-            return
-        run = 0
-        for _, earlier in reversed(self._calls):
-            if not isinstance(earlier, Pass):
-                break
-            run += 1
-        if self.high_bidder is None:
-            if run == profile.players:
-                self._all_passed()
-                return
-        elif run == profile.players - 1:
-            if profile.raise_after_all_pass:
-                self._raise_turn = True
-                self.to_act = self.high_bidder
-            else:
-                self._end_auction(self.high_bid, self.high_bidder)
-            return
-        self.to_act = self._left[seat]
+        elif step is Next.RAISE:
+            self._raise_turn = True
+            self.to_act = self.high_bidder
+        elif step is Next.WON:
+            self._end_auction(self.high_bid, self.high_bidder)  # type: ignore[arg-type]
+        else:
+            self._all_passed()
 
     def _take_bid(self, seat: Seat, bid: Bid) -> None:
         self.high_bid, self.high_bidder = bid, seat
-        rank = _rank_of(self.profile, bid)
+        rank = self.profile.ladder.rank_of(bid)
         assert rank is not None
         self._high_rank = rank
 
     def _all_passed(self) -> None:
-        if self.profile.all_pass == "no-trumps":
+        if self.profile.auction.all_pass_played:
             # Played at no trumps, each for himself, the player left of the dealer leading;
             # the kitty stays face down, out of play (nobody takes it).
             self.contract = ALL_PASS_NT
@@ -883,7 +788,7 @@ class Deal:
     def _end_auction(self, contract: Bid | None, declarer: Seat) -> None:
         assert contract is not None
         self._raise_turn = False
-        if contract.level == 6 and self.profile.inkles:  # a six only signals
+        if self.profile.auction.signals_only(contract):  # a six only signals
             self._all_passed()
             return
         self.contract, self.declarer = contract, declarer
@@ -899,10 +804,10 @@ class Deal:
         self.discards = mask
         declarer, contract, profile = self.declarer, self.contract, self.profile
         assert declarer is not None and contract is not None
-        if profile.double_nullo and contract.is_misere and seat == declarer:
+        if profile.misere.partner_discards(contract, seat == declarer):
             # The partner picks up the declarer's discards and discards in turn; until then
             # nothing is out of play.
-            partner = next(s for s in profile.sides[profile.side_of[seat]] if s != seat)
+            partner = profile.table.partners(seat)[0]
             self.hands[partner] |= mask
             self.discards = 0
             self.to_act = Seat(partner)
@@ -952,7 +857,7 @@ class Deal:
         if self.tricks_played == profile.hand_size or (
             self._misere
             and side == self._side_of[self.declarer]  # type: ignore[index]
-            and profile.misere_ends_on_declarer_trick
+            and profile.misere.ends_on_declarer_trick
         ):
             self.phase, self.to_act = _OVER, None
             self.result = self._score()
@@ -965,7 +870,7 @@ class Deal:
         if declarer is None:
             return score_all_pass(profile, contract, self.tricks_won, self._trick_sides)
         declarer_tricks = self.tricks_won[self._side_of[declarer]]
-        if profile.game_end == "own-contract" and len(profile.sides) == 2:
+        if not profile.end.reads_tricks and len(profile.sides) == 2:
             return score_deal(profile, contract, declarer, declarer_tricks)
         return score_deal(
             profile,
@@ -1131,7 +1036,7 @@ def _tricks_won(
         )
     if (
         contract.is_misere
-        and profile.misere_ends_on_declarer_trick
+        and profile.misere.ends_on_declarer_trick
         and won[profile.side_of[declarer]] > 0
     ):
         raise SetupError("a misère deal ends when the declarer wins a trick")
@@ -1178,14 +1083,22 @@ def _leader_in_play(
 def _opening_leader(profile: Profile, dealer: Seat, declarer: Seat, contract: Bid) -> Seat:
     """Who leads to the first trick: the declarer, or under the profile's ``dealers-left``
     rule the first seat left of the dealer that takes part in the play."""
-    if profile.opening_lead == "declarer":
-        return declarer
     out = profile.sitting_out[declarer] if contract.is_misere else ()
-    left = profile.left_in_deal[dealer]  # a seat resting this deal is skipped too
-    seat = left[dealer]
-    while seat in out:
-        seat = left[seat]
-    return seat
+    # profile.left_in_deal: a seat resting this deal is skipped too
+    return profile.play.opening_leader(dealer, declarer, profile.left_in_deal[dealer], out)
+
+
+def _first_call_rejection(seat: Seat, call: Bid) -> Rejection:
+    """The refusal of a bid that may be only a first call, from a seat that has called."""
+    if call.misere is _BLIND_MISERE:
+        return _reject(
+            Code.BLIND_MISERE_FIRST_CALL,
+            f"{seat.name} has already called: blind misère must be the first call",
+        )
+    return _reject(
+        Code.SIX_BID_FIRST_CALL,
+        f"{seat.name} has already called: a six-level bid must be the first call",
+    )
 
 
 def _not_your_turn(seat: Seat, to_act: Seat | None) -> Rejection:

@@ -32,26 +32,7 @@ def deal_all(
     and then the undealt rest of the deck.  A seat resting from the deal (a dealer who
     sits out) is passed over and gets an empty hand.
     """
-    if len(deck) != len(profile.deck):
-        raise ValueError(f"a deck has {len(profile.deck)} cards, not {len(deck)}")
-    hands: list[list[Card]] = [[] for _ in range(profile.seats)]
-    dead: list[Card] = []
-    kitty: list[Card] = []
-    position = 0
-    left = profile.left_in_deal[dealer]
-    for each, to_kitty in profile.packets:
-        seat = left[dealer]
-        for _ in range(profile.players):
-            hands[seat].extend(deck[position : position + each])
-            position += each
-            seat = left[seat]
-        for _ in range(profile.dead_hands):
-            dead.extend(deck[position : position + each])
-            position += each
-        kitty.extend(deck[position : position + to_kitty])
-        position += to_kitty
-    dead.extend(deck[position:])
-    return hands, kitty, dead
+    return profile.pack.deal(deck, dealer, profile.left_in_deal[dealer], profile.players)
 
 
 def deal_packets(

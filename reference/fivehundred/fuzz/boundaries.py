@@ -61,7 +61,7 @@ def _side_scores(profile: Profile, scores: list[int]) -> dict[str, int]:
 
 def _start_score(profile: Profile, score: int) -> int:
     """A starting score the game accepts: below 500 and above the losing score."""
-    low = -490 if profile.lose_score is not None else -990
+    low = -490 if profile.end.lose_score is not None else -990
     return max(low, min(490, score))
 
 
@@ -89,7 +89,7 @@ def _restarted(profile: Profile, case: Case, scores: list[int]) -> Case:
 def defender_cap(base: BaseGenerators, rng: random.Random, profile: Profile) -> Case:
     """A played deal whose defending sides start at the cap (490 or 480 where a toggle sets
     one, else either), ten or twenty under it, or ten over."""
-    cap = profile.defender_cap or rng.choice((490, 480))
+    cap = profile.scoring.defender_cap or rng.choice((490, 480))
     case = base.steered(rng.choice(("suit", "suit", "no-trumps", "slam")))(rng, profile)
     played = _played(profile, case)
     if played is None or played[1] is None:
@@ -158,20 +158,20 @@ def _misere_kind(profile: Profile) -> str:
 
 
 _STEER: dict[str, Callable[[random.Random, Profile], str]] = {
-    "all_pass": lambda rng, p: "throw-in",
-    "inkles": lambda rng, p: rng.choice(("throw-in", "suit")),
-    "misere_needs": lambda rng, p: _misere_kind(p),
-    "bid_order": lambda rng, p: rng.choice((_misere_kind(p), "suit")),
-    "bid_ties": lambda rng, p: "open-misere",
-    "misere_ends_on_declarer_trick": lambda rng, p: _misere_kind(p),
-    "misere_defender_points": lambda rng, p: _misere_kind(p),
-    "double_nullo": lambda rng, p: _misere_kind(p),
-    "open_misere_shown": lambda rng, p: "open-misere",
-    "joker_must_play_in_misere": lambda rng, p: _misere_kind(p),
-    "joker_nomination": lambda rng, p: "no-trumps",
-    "opening_lead": lambda rng, p: rng.choice(("suit", "no-trumps", _misere_kind(p))),
-    "sans_kitty": lambda rng, p: rng.choice(("suit", "no-trumps")),
-    "raise_after_all_pass": lambda rng, p: "suit",
+    "auction.all_pass": lambda rng, p: "throw-in",
+    "auction.inkles": lambda rng, p: rng.choice(("throw-in", "suit")),
+    "ladder.misere_needs": lambda rng, p: _misere_kind(p),
+    "ladder.order": lambda rng, p: rng.choice((_misere_kind(p), "suit")),
+    "ladder.ties": lambda rng, p: "open-misere",
+    "misere.ends_on_declarer_trick": lambda rng, p: _misere_kind(p),
+    "misere.defender_points": lambda rng, p: _misere_kind(p),
+    "misere.double_nullo": lambda rng, p: _misere_kind(p),
+    "misere.open_shown": lambda rng, p: "open-misere",
+    "joker.must_play_in_misere": lambda rng, p: _misere_kind(p),
+    "joker.nomination": lambda rng, p: "no-trumps",
+    "play.opening_lead": lambda rng, p: rng.choice(("suit", "no-trumps", _misere_kind(p))),
+    "play.sans_kitty": lambda rng, p: rng.choice(("suit", "no-trumps")),
+    "auction.raise_after_all_pass": lambda rng, p: "suit",
 }
 """The kind of steered deal where the rule of each field acts (the others below)."""
 
@@ -183,15 +183,15 @@ def rule_trigger(base: BaseGenerators, rng: random.Random, profile: Profile) -> 
     point = rng.choice(points) if points else ""
     if point in _STEER:
         return base.steered(_STEER[point](rng, profile))(rng, profile)
-    if point in ("joker_lead_last_trick_only", "joker_lead_unled_suit"):
+    if point in ("joker.lead_last_trick_only", "joker.lead_unled_suit"):
         return base.joker_endgame(rng, profile)
-    if point in ("slam_value", "bid_values"):
+    if point in ("scoring.slam_value", "ladder.values"):
         return _slam_recorded(rng, profile)
-    if point == "defender_cap":
+    if point == "scoring.defender_cap":
         return defender_cap(base, rng, profile)
-    if point in ("lose_score", "barred_at"):
+    if point in ("end.lose_score", "end.barred_at"):
         return minus_500(base, rng, profile)
-    if point in ("game_end", "win_score", "sides", "defender_trick_points"):
+    if point in ("end.rule", "end.win_score", "table.sides", "scoring.defender_trick_points"):
         return cross_500(base, rng, profile)
     return base.mid_deal(rng, profile) if rng.random() < 0.3 else base.random_deal(rng, profile)
 

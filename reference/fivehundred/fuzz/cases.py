@@ -14,7 +14,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import DEFAULT_PROFILE_NAME, JOKER, Deal, Phase, card_token, cards_in, sorted_cards
+from ..engine import (
+    DEFAULT_PROFILE_NAME,
+    JOKER,
+    Bid,
+    Deal,
+    Phase,
+    Seat,
+    card_token,
+    cards_in,
+    sorted_cards,
+)
 from ..scenarios import (
     ActionStep,
     AuctionStart,
@@ -165,17 +175,24 @@ def play_start(session: ReferenceSession) -> PlayStart | None:
         return None
     if deal.nominated is not None and JOKER not in deal.hand(deal.declarer):
         return None  # a nominated joker already played: no play start says that
-    out = deal.sitting_out_seats if deal.contract.is_misere else ()
+    return _play_start(session, deal, deal.contract, deal.declarer, deal.to_act)
+
+
+def _play_start(
+    session: ReferenceSession, deal: Deal, contract: Bid, declarer: Seat, leader: Seat
+) -> PlayStart:
+    """The deal at a trick boundary, ``leader`` to lead, as a ``play`` start."""
+    out = deal.sitting_out_seats if contract.is_misere else ()
     seats = session.profile.seat_list
     hands = {s.name: () if s in out else _tokens(deal.hand(s)) for s in seats}
     played = deal.tricks_played
     sides = session.profile.side_names
     return PlayStart(
         dealer=deal.dealer.name,
-        contract=deal.contract.token,
-        declarer=deal.declarer.name,
+        contract=contract.token,
+        declarer=declarer.name,
         hands=hands,
-        leader=deal.to_act.name,
+        leader=leader.name,
         nominated=None if deal.nominated is None else deal.nominated.letter,
         suits_led=tuple(s.letter for s in deal.suits_led_list) or None,
         tricks=dict(zip(sides, deal.tricks_won, strict=True)) if played else None,

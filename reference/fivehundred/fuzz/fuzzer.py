@@ -362,19 +362,23 @@ class FuzzReport:
             variants=tuple(sorted(str(v) for v in data.get("variants", ()))),
             generators=tuple(str(g) for g in data.get("generators", ())),
         )
-        skipped = data.get("skipped", {})  # absent from reports made before skips counted
+        report._read_skips(data.get("skipped", {}))
+        for item in data["families"]:
+            family = Family.from_json(item)
+            report.families[family.signature] = family
+        return report
+
+    def _read_skips(self, skipped: Any) -> None:
+        """The skipped deals of a report's JSON (absent from reports made before skips
+        were counted)."""
         if not isinstance(skipped, Mapping) or not all(
             isinstance(skipped.get(key, {}), Mapping) for key in ("by_generator", "reasons")
         ):
             raise TypeError("skipped: expected an object with by_generator and reasons")
         for name, count in skipped.get("by_generator", {}).items():
-            report.skipped_by_generator[str(name)] = int(count)
+            self.skipped_by_generator[str(name)] = int(count)
         for reason, count in skipped.get("reasons", {}).items():
-            report.count_skip(str(reason), int(count))
-        for item in data["families"]:
-            family = Family.from_json(item)
-            report.families[family.signature] = family
-        return report
+            self.count_skip(str(reason), int(count))
 
 
 def _ranges(indices: Sequence[int]) -> list[list[int]]:
@@ -444,28 +448,16 @@ def _final_scenario(
     with every checkpoint up to the failure)."""
     signature = found.signature
     contract = _contract(case)
-    rulings = rulings_for(signature, contract)
-    if signature.check == "outcome":
-        what = f"the {signature.kind} is {signature.expected}"
-    else:
-        what = f"{signature.check} is {_short(found.expected, 120)}"
-    generator = generator_for(index, settings.profile, settings.variants, settings.generators)
-    explanation = (
-        f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
-        f"{generator}) against `{settings.command or tester.implementation.name}`, then "
-        f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
-        f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
-        f"'{settings.command}'{settings.deal_options} --seed {settings.seed} "
-        f"--deal {index}`.\n"
-    )
+    what = _what_the_reference_says(found)
     title = _title(signature, contract)
+    rulings = rulings_for(signature, contract)
     assertion = f"After these steps {what}, as the reference engine rules."
+    explanation = _explanation(tester, found, settings, index, what)
     checkpoints: dict[int, tuple[str, ...]] = {}
     if signature.check != "outcome":
         checkpoints[found.action] = (signature.check,)
-    tries = [checkpoints, None]
     scenario = None
-    for chosen in tries:
+    for chosen in (checkpoints, None):
         scenario = materialize(
             case,
             tester.keys,
@@ -481,14 +473,42 @@ def _final_scenario(
             continue
         if not run:
             return _with_id(scenario), False
-        try:
-            result = tester.run(scenario)
-        except DealSkipped:  # this form of it is skipped: written, not verified
-            continue
-        if result is not None and result.signature == signature:
+        if _fails_the_same_way(tester, scenario, signature):
             return _with_id(scenario), True
     assert scenario is not None
     return _with_id(scenario), False
+
+
+def _fails_the_same_way(tester: Tester, scenario: Scenario, signature: Signature) -> bool:
+    """Whether the implementation still fails the scenario with the signature (a form of
+    it the implementation skips does not)."""
+    try:
+        result = tester.run(scenario)
+    except DealSkipped:
+        return False
+    return result is not None and result.signature == signature
+
+
+def _what_the_reference_says(found: Disagreement) -> str:
+    signature = found.signature
+    if signature.check == "outcome":
+        return f"the {signature.kind} is {signature.expected}"
+    return f"{signature.check} is {_short(found.expected, 120)}"
+
+
+def _explanation(
+    tester: Tester, found: Disagreement, settings: Settings, index: int, what: str
+) -> str:
+    """How the scenario was found, what the two engines said, and how to search again."""
+    generator = generator_for(index, settings.profile, settings.variants, settings.generators)
+    return (
+        f"Found by `fivehundred fuzz` with seed {settings.seed} (deal {index}, generator "
+        f"{generator}) against `{settings.command or tester.implementation.name}`, then "
+        f"shrunk.\n\nAt the last step the reference says {what}; the implementation gave "
+        f"{_short(found.actual)}.\n\nRerun the search: `fivehundred fuzz --impl "
+        f"'{settings.command}'{settings.deal_options} --seed {settings.seed} "
+        f"--deal {index}`.\n"
+    )
 
 
 def _with_id(scenario: Scenario) -> Scenario:
@@ -766,6 +786,10 @@ class _Worker:
     """The deal it is running, if any."""
 
 
+_Result = tuple[str, Family | Signature | Skipped | None]
+"""A finished deal's generator and what it found."""
+
+
 def _parallel(
     tester_factory: TesterFactory,
     settings: Settings,
@@ -780,82 +804,110 @@ def _parallel(
     As in one process, a deal under way is finished when the time runs out, and Ctrl-C
     (or SIGTERM, SIGHUP) cuts each deal under way short, keeping a shrink's smallest case
     so far; a second one gives up at once."""
-    context = multiprocessing.get_context("fork")
-    indices = shard_indices(settings)
-    workers: list[_Worker] = []
-    sent: deque[int] = deque()
-    done: dict[int, tuple[str, Family | Signature | Skipped | None] | None] = {}
+    pool = _Pool(report, progress, shard_indices(settings))
+    try:
+        pool.start(jobs, tester_factory, settings)
+        while True:
+            try:
+                if not pool.step(deadline):
+                    break
+            except KeyboardInterrupt:
+                if pool.stopped == "interrupted":
+                    raise  # a second Ctrl-C: give up at once
+                pool.interrupt()
+        if pool.stopped == "time":
+            report.stopped = "time"
+        elif pool.stopped == "interrupted":
+            raise KeyboardInterrupt
+    finally:
+        _stop_workers(pool.workers)
+
+
+@dataclass
+class _Pool:
+    """The worker processes of a run, the deals sent to them in order, and the results
+    not yet reported (a deal's result waits for every earlier deal's)."""
+
+    report: FuzzReport
+    progress: Progress | None
+    indices: Iterator[int]
+    """The deals not yet given out."""
+    workers: list[_Worker] = field(default_factory=list)
+    sent: deque[int] = field(default_factory=deque)
+    done: dict[int, _Result | None] = field(default_factory=dict)
     """A finished deal's result; ``None`` for one cut short before it found anything."""
     stopped: str | None = None
+    """Why no new deal is given out: ``time`` or ``interrupted`` (``None``: it goes on)."""
 
-    def give(worker: _Worker) -> None:
-        """The next deal to an idle worker (none once the run is stopping).  The message
-        and the record of it are one step a signal cannot split."""
-        with signals_deferred():
-            index = None if stopped is not None else next(indices, None)
-            if index is not None:
-                worker.connection.send(index)
-                sent.append(index)
-                worker.index = index
-
-    def in_order() -> None:
-        while sent and sent[0] in done:
-            index = sent.popleft()
-            result = done.pop(index)
-            if result is not None:
-                report.add(index, *result)
-                if progress is not None:
-                    progress(report)
-
-    try:
+    def start(self, jobs: int, tester_factory: TesterFactory, settings: Settings) -> None:
+        """Fork the workers (each closes the others' ends of their pipes) and give each
+        its first deal."""
+        context = multiprocessing.get_context("fork")
         for _ in range(jobs):
             mine, theirs = context.Pipe()
-            inherited = [worker.connection for worker in workers] + [mine]
+            inherited = [worker.connection for worker in self.workers] + [mine]
             process = context.Process(
                 target=_worker_main, args=(theirs, inherited, tester_factory, settings)
             )
             process.daemon = True
             process.start()
             theirs.close()
-            workers.append(_Worker(process, mine))
-        for worker in workers:
-            give(worker)
-        while True:
-            try:
-                in_order()
-                busy = {w.connection: w for w in workers if w.index is not None}
-                if not busy:
-                    break
-                if stopped is None and deadline is not None and time.monotonic() >= deadline:
-                    stopped = "time"  # no new deal; those under way finish
-                wait = None
-                if stopped is None and deadline is not None:
-                    wait = max(0.01, deadline - time.monotonic())
-                for ready in connection_wait(list(busy), timeout=wait):
-                    _collect(busy[ready], done, stopped)  # type: ignore[index]
-                    give(busy[ready])  # type: ignore[index]
-            except KeyboardInterrupt:
-                if stopped == "interrupted":
-                    raise  # a second Ctrl-C: give up at once
-                stopped = "interrupted"
-                for worker in workers:
-                    if worker.index is not None and worker.process.pid is not None:
-                        # SIGUSR1 cuts its deal short; None, read after its answer, stops
-                        # it even if the signal came before the deal began or after it ended
-                        _tell_to_stop(worker)
-                        with contextlib.suppress(OSError):
-                            os.kill(worker.process.pid, signal.SIGUSR1)
-        if stopped == "time":
-            report.stopped = "time"
-        elif stopped == "interrupted":
-            raise KeyboardInterrupt
-    finally:
-        _stop_workers(workers)
+            self.workers.append(_Worker(process, mine))
+        for worker in self.workers:
+            self.give(worker)
+
+    def give(self, worker: _Worker) -> None:
+        """The next deal to an idle worker (none once the run is stopping).  The message
+        and the record of it are one step a signal cannot split."""
+        with signals_deferred():
+            index = None if self.stopped is not None else next(self.indices, None)
+            if index is not None:
+                worker.connection.send(index)
+                self.sent.append(index)
+                worker.index = index
+
+    def in_order(self) -> None:
+        """Report the finished deals that every earlier deal's result precedes."""
+        while self.sent and self.sent[0] in self.done:
+            index = self.sent.popleft()
+            result = self.done.pop(index)
+            if result is not None:
+                self.report.add(index, *result)
+                if self.progress is not None:
+                    self.progress(self.report)
+
+    def step(self, deadline: float | None) -> bool:
+        """Report what is in order, then wait for answers and give their workers the
+        next deals; ``False`` once no worker holds a deal."""
+        self.in_order()
+        busy = {w.connection: w for w in self.workers if w.index is not None}
+        if not busy:
+            return False
+        if self.stopped is None and deadline is not None and time.monotonic() >= deadline:
+            self.stopped = "time"  # no new deal; those under way finish
+        wait = None
+        if self.stopped is None and deadline is not None:
+            wait = max(0.01, deadline - time.monotonic())
+        for ready in connection_wait(list(busy), timeout=wait):
+            _collect(busy[ready], self.done, self.stopped)  # type: ignore[index]
+            self.give(busy[ready])  # type: ignore[index]
+        return True
+
+    def interrupt(self) -> None:
+        """The first Ctrl-C: every worker's deal is cut short, and no new one given."""
+        self.stopped = "interrupted"
+        for worker in self.workers:
+            if worker.index is not None and worker.process.pid is not None:
+                # SIGUSR1 cuts its deal short; None, read after its answer, stops it even
+                # if the signal came before the deal began or after it ended
+                _tell_to_stop(worker)
+                with contextlib.suppress(OSError):
+                    os.kill(worker.process.pid, signal.SIGUSR1)
 
 
 def _collect(
     worker: _Worker,
-    done: dict[int, tuple[str, Family | Signature | Skipped | None] | None],
+    done: dict[int, _Result | None],
     stopped: str | None,
 ) -> None:
     """Read a worker's answer for the deal it holds into ``done``, and mark it idle: one
@@ -910,20 +962,9 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
     """Shard reports combined as one run over all their deals would have reported them."""
     if not reports:
         raise FuzzError("nothing to merge")
+    _check_one_run(reports)
+    indices = _disjoint_indices(reports)
     first = reports[0]
-    for other in reports[1:]:
-        for what in ("seed", "profile", "variants", "generators", "command"):
-            if getattr(other, what) != getattr(first, what):
-                raise FuzzError(
-                    f"the reports differ in {what} ({getattr(first, what)!r} and "
-                    f"{getattr(other, what)!r}); only shards of one run can be merged"
-                )
-    seen_indices: set[int] = set()
-    for report in reports:
-        overlap = seen_indices & set(report.indices)
-        if overlap:
-            raise FuzzError(f"the reports overlap: deal {min(overlap)} is in two of them")
-        seen_indices |= set(report.indices)
     merged = FuzzReport(
         first.implementation,
         first.command,
@@ -936,27 +977,58 @@ def merge(reports: Sequence[FuzzReport]) -> FuzzReport:
     merged.jobs = max(r.jobs for r in reports)
     merged.seconds = max(r.seconds for r in reports)
     stops = {r.stopped for r in reports}
-    merged.stopped = (
-        "interrupted" if "interrupted" in stops else ("time" if "time" in stops else "deals")
-    )
-    merged.deals = sum(r.deals for r in reports)
-    merged.disagreeing = sum(r.disagreeing for r in reports)
-    merged.indices = sorted(seen_indices)
+    merged.stopped = next((why for why in ("interrupted", "time") if why in stops), "deals")
+    merged.indices = sorted(indices)
     for report in reports:
-        merged.by_generator.update(report.by_generator)
-        merged.skipped_by_generator.update(report.skipped_by_generator)
-        for reason, count in report.skip_reasons.items():
-            merged.count_skip(reason, count)
-        for signature, family in report.families.items():
-            known = merged.families.get(signature)
-            if known is None:
-                merged.families[signature] = replace(family)
-                continue
-            count = known.count + family.count
-            if family.first < known.first:
-                merged.families[signature] = replace(family)
-            merged.families[signature].count = count
+        _add_shard(merged, report)
     return merged
+
+
+_SAME_IN_EVERY_SHARD = ("seed", "profile", "variants", "generators", "command")
+"""What the shards of one run share."""
+
+
+def _check_one_run(reports: Sequence[FuzzReport]) -> None:
+    first = reports[0]
+    for other in reports[1:]:
+        for what in _SAME_IN_EVERY_SHARD:
+            if getattr(other, what) != getattr(first, what):
+                raise FuzzError(
+                    f"the reports differ in {what} ({getattr(first, what)!r} and "
+                    f"{getattr(other, what)!r}); only shards of one run can be merged"
+                )
+
+
+def _disjoint_indices(reports: Sequence[FuzzReport]) -> set[int]:
+    """Every deal index of the reports, none of them in two."""
+    seen: set[int] = set()
+    for report in reports:
+        overlap = seen & set(report.indices)
+        if overlap:
+            raise FuzzError(f"the reports overlap: deal {min(overlap)} is in two of them")
+        seen |= set(report.indices)
+    return seen
+
+
+def _add_shard(merged: FuzzReport, report: FuzzReport) -> None:
+    """Add a shard's counts and families: counts add up, and in a family the deal with
+    the lowest index stays the representative."""
+    merged.deals += report.deals
+    merged.disagreeing += report.disagreeing
+    merged.by_generator.update(report.by_generator)
+    merged.skipped_by_generator.update(report.skipped_by_generator)
+    for reason, count in report.skip_reasons.items():
+        merged.count_skip(reason, count)
+    families = merged.families
+    for signature, family in report.families.items():
+        known = families.get(signature)
+        if known is None:
+            families[signature] = replace(family)
+            continue
+        count = known.count + family.count
+        if family.first < known.first:
+            families[signature] = replace(family)
+        families[signature].count = count
 
 
 def reference_tester() -> tuple[Tester, Callable[[], None]]:

@@ -15,7 +15,7 @@ and after the game are over, which between them reach every rejection code.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import (
@@ -37,6 +37,7 @@ from ..engine import (
     Profile,
     SansKitty,
     Seat,
+    Suit,
     card_token,
     cards_in,
     get_profile,
@@ -125,6 +126,11 @@ class _Driver:
                 return
             self.take(step)
 
+    def deal_and_play(self) -> None:
+        """A shuffled deck dealt, then played out."""
+        self.take(DealStep(tuple(card_token(c) for c in shuffled_deck(self.profile, self.rng))))
+        self.play_out()
+
     def after_the_end(self) -> None:
         """A few wild actions once the deal is over (deal-over, wrong-phase)."""
         for _ in range(self.rng.randrange(3)):
@@ -159,60 +165,122 @@ def wild_step(rng: random.Random, profile: Profile, session: ReferenceSession) -
     to_act = None if deal is None else deal.to_act
     seats = profile.seat_list
     seat = to_act if to_act is not None and rng.random() < 0.6 else rng.choice(seats)
+    nomination = _nomination_before_the_lead(rng, seats, deal)
+    if nomination is not None:
+        return nomination
     own = [] if deal is None else deal.hand(seat)
-    phase = None if deal is None else deal.phase.value
-    if (
-        deal is not None
-        and phase == "play"
-        and deal.tricks_played == 0
-        and not deal.current_trick
-        and rng.random() < 0.5
-    ):  # before the first lead: the joker's holder, declarer or not, tries to nominate
-        holders = [s for s in seats if JOKER in deal.hand(s)]
-        if holders:
-            return NominateStep(holders[0].name, rng.choice(SUITS).letter)
-    if phase is not None and rng.random() < 0.7:
-        kind = {"auction": "call", "kitty": "discard", "play": "play"}.get(phase, "any")
+    wild = _Wild(rng, profile, session, seat, own)
+    return _WILD_STEPS[_wild_kind(rng, deal)](wild)
+
+
+@dataclass(frozen=True)
+class _Wild:
+    """What a random action is drawn from: the seat to take it and the cards it holds."""
+
+    rng: random.Random
+    profile: Profile
+    session: ReferenceSession
+    seat: Seat
+    own: list[Card]
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.session.deal
+
+
+def _nomination_before_the_lead(
+    rng: random.Random, seats: tuple[Seat, ...], deal: Deal | None
+) -> Step | None:
+    """Half the time before the first lead: the joker's holder, declarer or not, tries
+    to nominate."""
+    if deal is None or deal.phase.value != "play":
+        return None
+    if deal.tricks_played != 0 or deal.current_trick or rng.random() >= 0.5:
+        return None
+    holders = [s for s in seats if JOKER in deal.hand(s)]
+    return NominateStep(holders[0].name, rng.choice(SUITS).letter) if holders else None
+
+
+_PHASE_KINDS = {"auction": "call", "kitty": "discard", "play": "play"}
+"""The kind of action a phase takes (``any`` in the others)."""
+
+
+def _wild_kind(rng: random.Random, deal: Deal | None) -> str:
+    """Mostly the kind of action the phase takes, else any kind (a deal too)."""
+    if deal is not None and rng.random() < 0.7:
+        kind = _PHASE_KINDS.get(deal.phase.value, "any")
     else:
         kind = rng.choice(("call", "call", "play", "play", "discard", "nominate", "deal"))
     if kind == "any":
         kind = rng.choice(("call", "play", "discard", "nominate"))
-    if kind == "call":
-        calls = _calls(profile)
-        if rng.random() < 0.3:
-            calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
-        elif deal is not None and rng.random() < 0.3:
-            passed = [s for s in seats if deal.has_passed(s)]
-            seat = rng.choice(passed) if passed else seat
-        return CallStep(seat.name, rng.choice(calls))
-    if kind == "play":
-        if rng.random() < 0.15:
-            return NominateStep(seat.name, rng.choice(SUITS).letter)
-        pool = own if own and rng.random() < 0.8 else list(profile.deck)
-        card = JOKER if JOKER in own and rng.random() < 0.3 else rng.choice(pool)
-        names = None
-        if (card == JOKER and rng.random() < 0.6) or rng.random() < 0.03:
-            names = rng.choice(SUITS).letter
-        return PlayStep(seat.name, card_token(card), names)
-    if kind == "discard":
-        if profile.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
-            return SansKittyStep(seat.name)
-        k = profile.kitty_size
-        size = rng.choice((k - 1, k, k, k, k + 1))
-        pool = own + ([] if deal is None else _kitty(deal))
-        if len(pool) < size or rng.random() < 0.2:
-            pool = list(profile.deck)
-        cards = rng.sample(pool, size)
-        if size > 2 and size >= k and rng.random() < 0.1:
-            # the same card twice: k tokens naming k - 1 cards, or k + 1 tokens naming k
-            # (an engine that reads a discard as a set of cards takes the second)
-            cards[-1] = cards[-2]
-        return DiscardStep(seat.name, tuple(card_token(c) for c in cards))
-    if kind == "nominate":
-        return NominateStep(seat.name, rng.choice(SUITS).letter)
+    return kind
+
+
+def _wild_call(wild: _Wild) -> Step:
+    """A call: sometimes a misère or a pass, sometimes by a seat that has passed."""
+    rng, deal, seat = wild.rng, wild.deal, wild.seat
+    calls = _calls(wild.profile)
+    if rng.random() < 0.3:
+        calls = [c for c in ("MIS", "OMIS", "PASS", BLIND_MISERE.token) if c in calls]
+    elif deal is not None and rng.random() < 0.3:
+        passed = [s for s in wild.profile.seat_list if deal.has_passed(s)]
+        seat = rng.choice(passed) if passed else seat
+    return CallStep(seat.name, rng.choice(calls))
+
+
+def _wild_play(wild: _Wild) -> Step:
+    """A card, mostly from the seat's hand (the joker often, naming a suit or not), or a
+    nomination in its place."""
+    rng, own = wild.rng, wild.own
+    if rng.random() < 0.15:
+        return NominateStep(wild.seat.name, rng.choice(SUITS).letter)
+    pool = own if own and rng.random() < 0.8 else list(wild.profile.deck)
+    card = JOKER if JOKER in own and rng.random() < 0.3 else rng.choice(pool)
+    names = None
+    if (card == JOKER and rng.random() < 0.6) or rng.random() < 0.03:
+        names = rng.choice(SUITS).letter
+    return PlayStep(wild.seat.name, card_token(card), names)
+
+
+def _wild_discard(wild: _Wild) -> Step:
+    """A discard of about the kitty's size, from the hand and the kitty or the whole
+    deck, once in a while repeating a card; or, where the toggle allows it, sans kitty."""
+    rng, profile, deal = wild.rng, wild.profile, wild.deal
+    if profile.play.sans_kitty and rng.random() < 0.25:  # the other action of the kitty
+        return SansKittyStep(wild.seat.name)
+    k = profile.kitty_size
+    size = rng.choice((k - 1, k, k, k, k + 1))
+    pool = wild.own + ([] if deal is None else _kitty(deal))
+    if len(pool) < size or rng.random() < 0.2:
+        pool = list(profile.deck)
+    cards = rng.sample(pool, size)
+    if size > 2 and size >= k and rng.random() < 0.1:
+        # the same card twice: k tokens naming k - 1 cards, or k + 1 tokens naming k
+        # (an engine that reads a discard as a set of cards takes the second)
+        cards[-1] = cards[-2]
+    return DiscardStep(wild.seat.name, tuple(card_token(c) for c in cards))
+
+
+def _wild_nominate(wild: _Wild) -> Step:
+    return NominateStep(wild.seat.name, wild.rng.choice(SUITS).letter)
+
+
+def _wild_deal(wild: _Wild) -> Step:
+    """A new deck dealt, or a recorded result, whatever the phase."""
+    rng, profile = wild.rng, wild.profile
     if rng.random() < 0.5:
         return DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng)))
-    return DealResultStep(_random_result(rng, profile, session.game.dealer))
+    return DealResultStep(_random_result(rng, profile, wild.session.game.dealer))
+
+
+_WILD_STEPS: dict[str, Callable[[_Wild], Step]] = {
+    "call": _wild_call,
+    "play": _wild_play,
+    "discard": _wild_discard,
+    "nominate": _wild_nominate,
+    "deal": _wild_deal,
+}
+"""How a random action of each kind is drawn."""
 
 
 def _kitty(deal: Deal) -> list[Card]:
@@ -348,55 +416,111 @@ def steered(kind: str) -> Callable[[random.Random, Profile], Case]:
 
 def _target(rng: random.Random, kind: str, profile: Profile) -> Bid | None:
     """The contract to steer to (a suit bid when the profile has no such misère)."""
-    bids = [b for b in SUIT_BIDS.values() if b in profile.bid_rank]
-    if kind == "misere" and MISERE in profile.bid_rank:
-        return MISERE
-    if kind == "open-misere" and OPEN_MISERE in profile.bid_rank:
-        return OPEN_MISERE
+    misere = _MISERE_TARGETS.get(kind)
+    if misere is not None and misere in profile.bid_rank:
+        return misere
     if kind == "throw-in":
         return None
-    if kind == "slam":
-        return rng.choice([b for b in bids if b.level == 10 and b.strain is not None])
-    if kind == "no-trumps":
-        return rng.choice([b for b in bids if b.strain is not None and b.trump is None])
-    return rng.choice([b for b in bids if b.trump is not None and (b.level or 0) < 10])
+    fits = _TARGET_BIDS.get(kind, _is_suit_below_ten)
+    return rng.choice([b for b in SUIT_BIDS.values() if b in profile.bid_rank and fits(b)])
+
+
+def _is_slam(bid: Bid) -> bool:
+    return bid.level == 10 and bid.strain is not None
+
+
+def _is_no_trumps(bid: Bid) -> bool:
+    return bid.strain is not None and bid.trump is None
+
+
+def _is_suit_below_ten(bid: Bid) -> bool:
+    return bid.trump is not None and (bid.level or 0) < 10
+
+
+_MISERE_TARGETS = {"misere": MISERE, "open-misere": OPEN_MISERE}
+"""The misère each kind of steered deal bids, where the profile has it."""
+_TARGET_BIDS: dict[str, Callable[[Bid], bool]] = {"slam": _is_slam, "no-trumps": _is_no_trumps}
+"""The bids a kind of steered deal draws its contract from (else a suit below ten)."""
 
 
 def _auction(driver: _Driver, declarer: Seat, target: Bid | None, kind: str) -> None:
     """Calls until ``declarer`` has bid ``target`` and the others pass (all pass for a
     throw-in); a seven is bid first for a misère, and sometimes lower bids come first."""
-    rng = driver.rng
-    sevens = [b for b in SUIT_BIDS.values() if b.level == 7 and b.strain is not None]
-    opened = False
-    for _ in range(40):
-        deal = driver.session.deal
-        if deal is None or deal.to_act is None or deal.phase.value != "auction":
-            return
-        seat = deal.to_act
+    _SteeredAuction(driver, declarer, target, kind).run()
+
+
+_SEVENS = tuple(b for b in SUIT_BIDS.values() if b.level == 7 and b.strain is not None)
+"""The seven-level suit and no-trump bids: one opens the auction a misère is steered to."""
+
+
+@dataclass
+class _SteeredAuction:
+    """An auction steered to ``target`` by ``declarer``, one turn at a time."""
+
+    driver: _Driver
+    declarer: Seat
+    target: Bid | None
+    kind: str
+    opened: bool = False
+    """Whether a seven has been bid for a steered misère."""
+
+    def run(self) -> None:
+        for _ in range(40):
+            deal = self.driver.session.deal
+            if deal is None or deal.to_act is None or deal.phase.value != "auction":
+                return
+            self._turn(deal, deal.to_act)
+
+    def _turn(self, deal: Deal, seat: Seat) -> None:
+        """The seat's call, perhaps after a misère bid too early and a wild action."""
+        driver = self.driver
         legal = {str(a): a for a in deal.legal_actions()}
-        early = (
-            kind == "misere"
-            and not opened
-            and MISERE in driver.profile.bid_rank
-            and driver.profile.misere_needs is not None
-        )
-        if early and "MIS" not in legal and rng.random() < 0.4:
-            driver.take(CallStep(seat.name, "MIS"))  # too early: misere-needs-seven
-        call = "PASS"
-        if target is not None and seat == declarer and target.token in legal:
-            call = target.token
-        elif target is not None and kind == "misere" and not opened and seat != declarer:
-            options = [b.token for b in sevens if b.token in legal]
-            if options:
-                call, opened = rng.choice(options), True
-        elif target is not None and rng.random() < 0.25:
-            lower = [a for t, a in legal.items() if isinstance(a, Bid) and t != target.token]
-            below = [a.token for a in lower if _rank(driver, a) < _rank(driver, target)]
-            if below and kind != "misere":
-                call = rng.choice(below)
-        if rng.random() < driver.wild:
-            driver.take(wild_step(rng, driver.profile, driver.session))
+        if self._misere_too_early(legal):
+            driver.take(CallStep(seat.name, "MIS"))  # misere-needs-seven
+        call = self._call(seat, legal)
+        if driver.rng.random() < driver.wild:
+            driver.take(wild_step(driver.rng, driver.profile, driver.session))
         driver.take(CallStep(seat.name, call))
+
+    def _misere_too_early(self, legal: Mapping[str, Action]) -> bool:
+        """Sometimes, steering to a misère that needs a seven first, bid it before."""
+        profile = self.driver.profile
+        early = (
+            self.kind == "misere"
+            and not self.opened
+            and MISERE in profile.bid_rank
+            and profile.ladder.misere_needs is not None
+        )
+        return early and "MIS" not in legal and self.driver.rng.random() < 0.4
+
+    def _call(self, seat: Seat, legal: Mapping[str, Action]) -> str:
+        """The target by the declarer; a seven by another to open a misère's auction;
+        now and then a lower bid; else a pass."""
+        target = self.target
+        if target is None:
+            return "PASS"
+        if seat == self.declarer and target.token in legal:
+            return target.token
+        if self.kind == "misere" and not self.opened and seat != self.declarer:
+            return self._opening_seven(legal)
+        if self.driver.rng.random() < 0.25:
+            return self._lower_bid(legal, target)
+        return "PASS"
+
+    def _opening_seven(self, legal: Mapping[str, Action]) -> str:
+        options = [b.token for b in _SEVENS if b.token in legal]
+        if not options:
+            return "PASS"
+        self.opened = True
+        return self.driver.rng.choice(options)
+
+    def _lower_bid(self, legal: Mapping[str, Action], target: Bid) -> str:
+        """A legal bid ranking below the target (never before a misère)."""
+        lower = [a for t, a in legal.items() if isinstance(a, Bid) and t != target.token]
+        below = [a.token for a in lower if _rank(self.driver, a) < _rank(self.driver, target)]
+        if below and self.kind != "misere":
+            return self.driver.rng.choice(below)
+        return "PASS"
 
 
 def _rank(driver: _Driver, bid: Bid) -> int:
@@ -447,68 +571,119 @@ def joker_endgame(rng: random.Random, profile: Profile) -> Case:
     trumps and misère the suitless joker (often with the leader, some suits not yet led:
     where joker leads go wrong); in a suit contract the joker, both bowers and the ace."""
     size = rng.randrange(1, 4)
-    suits = [f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"]
-    available = {bid.token for bid in profile.bid_rank}
-    contract = rng.choice(
-        [c for c in ("6NT", "7NT", "8NT", "9NT", "10NT", "MIS", "OMIS", *suits) if c in available]
-    )
+    contract = _endgame_contract(rng, profile)
     seats = profile.seat_list
     declarer = rng.choice(seats)
-    misere = contract in ("MIS", "OMIS")
     dealer = _dealer_beside(profile, declarer)
-    out = profile.sitting_out[declarer] if misere else ()
-    if dealer is not None:
-        out = (*out, *profile.resting(dealer))
-    active = [s for s in seats if s not in out]
-    hot = _hot_cards(contract)
-    pool = [c for c in profile.deck if c not in hot]
-    rng.shuffle(pool)
-    hands: dict[str, list[Card]] = {s.name: [] for s in seats}
-    for seat in active:
-        hands[seat.name] = [pool.pop() for _ in range(size)]
-    holder = rng.choice(active)
-    hands[holder.name][0] = JOKER
-    for card in hot[1:]:  # each other hot card replaces a plain card of a random hand
-        seat = rng.choice(active)
-        plain = [i for i, c in enumerate(hands[seat.name]) if c not in hot]
-        if plain:
-            hands[seat.name][rng.choice(plain)] = card
+    active = _endgame_seats(profile, contract, declarer, dealer)
+    hands, holder = _endgame_hands(rng, profile, active, size, _hot_cards(contract))
     played = profile.hand_size - size
     led = rng.sample(list(SUITS), rng.randrange(0, 4))
     leader = holder if rng.random() < 0.7 else rng.choice(active)
-    won = 0 if misere else rng.randrange(played + 1)
-    counts = [0] * len(profile.sides)
-    counts[profile.side_of[declarer]] = won
-    absent = () if dealer is None else profile.absent_sides(dealer)
-    _share(rng, counts, profile.side_of[declarer], played - won, absent)
-    first = profile.side_of[declarer]  # the declaring side first, then the others
-    tricks = {profile.side_names[first]: counts[first]} | _side_scores(profile, counts)
+    counts = _endgame_tricks(rng, profile, contract, declarer, dealer, played)
     if played and not counts[profile.side_of[leader]]:
         # The winner of the last trick leads, so the leader's side has won one at least.
         leader = rng.choice([s for s in active if counts[profile.side_of[s]]])
     chosen = rng.choice(seats)
+    first = profile.side_of[declarer]  # the declaring side first, then the others
+    setup = PlayStart(
+        dealer=(chosen if dealer is None else dealer).name,
+        contract=contract,
+        declarer=declarer.name,
+        hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
+        leader=leader.name,
+        suits_led=None,
+        tricks={profile.side_names[first]: counts[first]} | _side_scores(profile, counts),
+    )
     # Random hands may not fit the suits drawn as led (a seat holding a suit followed it
     # each time it was led): then every suit, then none said to be led.
-    for suits_led in (led, list(SUITS), []):
-        setup = PlayStart(
-            dealer=(chosen if dealer is None else dealer).name,
-            contract=contract,
-            declarer=declarer.name,
-            hands={s: tuple(card_token(c) for c in cards) for s, cards in hands.items()},
-            leader=leader.name,
-            suits_led=tuple(s.letter for s in suits_led) or None,
-            tricks=tricks,
-        )
-        try:
-            driver = _driver(rng, profile, setup, 0.4)
-            break
-        except InputError:
-            continue
-    else:  # not a position the engine accepts: a random deal instead
+    started = _first_accepted(rng, profile, setup, (led, list(SUITS), []))
+    if started is None:  # not a position the engine accepts: a random deal instead
         return random_deal(rng, profile)
+    setup, driver = started
     driver.play_out()
     driver.after_the_end()
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
+_ENDGAME_CONTRACTS = (
+    "6NT",
+    "7NT",
+    "8NT",
+    "9NT",
+    "10NT",
+    "MIS",
+    "OMIS",
+    *(f"{level}{s}" for level in (6, 8, 10) for s in "SCDH"),
+)
+"""The contracts a joker endgame is played in (those the profile has)."""
+
+
+def _endgame_contract(rng: random.Random, profile: Profile) -> str:
+    available = {bid.token for bid in profile.bid_rank}
+    return rng.choice([c for c in _ENDGAME_CONTRACTS if c in available])
+
+
+def _endgame_seats(
+    profile: Profile, contract: str, declarer: Seat, dealer: Seat | None
+) -> list[Seat]:
+    """The seats still holding cards: not the misère declarer's partner, nor the dealer
+    where the dealer rests."""
+    out = profile.sitting_out[declarer] if contract in ("MIS", "OMIS") else ()
+    if dealer is not None:
+        out = (*out, *profile.resting(dealer))
+    return [s for s in profile.seat_list if s not in out]
+
+
+def _endgame_hands(
+    rng: random.Random, profile: Profile, active: list[Seat], size: int, hot: list[Card]
+) -> tuple[dict[str, list[Card]], Seat]:
+    """``size`` cards in each active hand, the joker in one of them (its holder is
+    returned), each other hot card in place of a plain card of a random hand."""
+    pool = [c for c in profile.deck if c not in hot]
+    rng.shuffle(pool)
+    hands: dict[str, list[Card]] = {s.name: [] for s in profile.seat_list}
+    for seat in active:
+        hands[seat.name] = [pool.pop() for _ in range(size)]
+    holder = rng.choice(active)
+    hands[holder.name][0] = JOKER
+    for card in hot[1:]:
+        seat = rng.choice(active)
+        plain = [i for i, c in enumerate(hands[seat.name]) if c not in hot]
+        if plain:
+            hands[seat.name][rng.choice(plain)] = card
+    return hands, holder
+
+
+def _endgame_tricks(
+    rng: random.Random,
+    profile: Profile,
+    contract: str,
+    declarer: Seat,
+    dealer: Seat | None,
+    played: int,
+) -> list[int]:
+    """Each side's tricks of the ``played`` ones (none for a misère's declarer)."""
+    won = 0 if contract in ("MIS", "OMIS") else rng.randrange(played + 1)
+    counts = [0] * len(profile.sides)
+    counts[profile.side_of[declarer]] = won
+    absent = () if dealer is None else profile.absent_sides(dealer)
+    _share(rng, counts, profile.side_of[declarer], played - won, absent)
+    return counts
+
+
+def _first_accepted(
+    rng: random.Random, profile: Profile, setup: PlayStart, led: tuple[list[Suit], ...]
+) -> tuple[PlayStart, _Driver] | None:
+    """The setup with the first of the ``led`` choices of suits already led that the
+    reference accepts, and a driver started on it (``None``: it accepts none)."""
+    for suits_led in led:
+        start = replace(setup, suits_led=tuple(s.letter for s in suits_led) or None)
+        try:
+            return start, _driver(rng, profile, start, 0.4)
+        except InputError:
+            continue
+    return None
 
 
 def _dealer_beside(profile: Profile, declarer: Seat) -> Seat | None:
@@ -531,26 +706,35 @@ def _exactly_at_the_end(
     declarer = rng.choice(profile.seat_list)
     dealer = _dealer_beside(profile, declarer)
     made = rng.random() < 0.6
-    if bid.is_misere:
-        tricks = 0 if made else 1
-    else:
-        level = bid.level or 6
-        tricks = rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
+    tricks = _tricks_taken(rng, profile, bid, made)
     many = len(profile.sides) > 2 and not bid.is_misere
     in_deal = declarer if dealer is None else dealer  # any seat where nobody rests
     by_side = _by_side(rng, profile, declarer, tricks, in_deal) if many else None
     side_tricks = None if by_side is None else list(by_side.values())
     result = score_deal(profile, bid, declarer, tricks, side_tricks, dealer=dealer)
-    side = profile.side_of[declarer]
-    scores = [0] * len(profile.sides)
-    target = 500 if made else -500
-    scores[side] = target - result.points[side] + rng.choice((0, 0, 0, 10))
-    for other in range(len(scores)):
-        if other != side:
-            scores[other] = rng.randrange(-490, 500, 10) - result.points[other]
-    scores = [max(-490, min(490, s)) for s in scores]
+    scores = _scores_before(rng, result.side_points, profile.side_of[declarer], made)
     recorded = RecordedResult(bid.token, declarer.name, tricks if by_side is None else by_side)
     return scores, DealResultStep(recorded), dealer
+
+
+def _tricks_taken(rng: random.Random, profile: Profile, bid: Bid, made: bool) -> int:
+    """The declarer's tricks in a contract made or failed."""
+    if bid.is_misere:
+        return 0 if made else 1
+    level = bid.level or 6
+    return rng.randrange(level, profile.hand_size + 1) if made else rng.randrange(level)
+
+
+def _scores_before(rng: random.Random, points: Sequence[int], side: int, made: bool) -> list[int]:
+    """Scores from which ``points`` land ``side`` on +500 when the contract was made,
+    -500 when it failed (or ten past it), the other sides anywhere short of the ends."""
+    scores = [0] * len(points)
+    target = 500 if made else -500
+    scores[side] = target - points[side] + rng.choice((0, 0, 0, 10))
+    for other in range(len(scores)):
+        if other != side:
+            scores[other] = rng.randrange(-490, 500, 10) - points[other]
+    return [max(-490, min(490, s)) for s in scores]
 
 
 def _one_contract_from_500(
@@ -573,14 +757,7 @@ def _one_contract_from_500(
 def whole_game(rng: random.Random, profile: Profile) -> Case:
     """Several deals from a game start near an end of the game, then past its end; half
     the games start one recorded result away from exactly +500 or -500."""
-    near = [
-        rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
-        for _ in profile.sides
-    ]
-    first: Step | None = None
-    dealer: Seat | None = None
-    if rng.random() < 0.5:
-        near, first, dealer = _exactly_at_the_end(rng, profile)
+    near, first, dealer = _game_start(rng, profile)
     chosen = rng.choice(profile.seat_list)
     dealer = chosen if dealer is None else dealer
     setup = GameStart(dealer=dealer.name, scores=_side_scores(profile, near))
@@ -590,17 +767,34 @@ def whole_game(rng: random.Random, profile: Profile) -> Case:
     for _ in range(rng.randrange(1, 5)):
         if len(driver.actions) > MAX_ACTIONS - 60:
             break
-        if rng.random() < 0.2:
-            game_dealer = driver.session.game.dealer
-            driver.take(DealResultStep(_random_result(rng, profile, game_dealer)))
-        else:
-            driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
-            driver.play_out()
+        _next_deal(driver)
         if driver.session.game.over:
             break
-    driver.take(DealStep(tuple(card_token(c) for c in shuffled_deck(profile, rng))))
-    driver.play_out()
+    driver.deal_and_play()
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
+def _game_start(rng: random.Random, profile: Profile) -> tuple[list[int], Step | None, Seat | None]:
+    """Scores near an end of the game; half the time those one recorded result (the
+    step returned, with the dealer it needs) away from exactly +500 or -500."""
+    near = [
+        rng.randrange(-490, 500, 10) if rng.random() < 0.6 else rng.randrange(-200, 300, 10)
+        for _ in profile.sides
+    ]
+    if rng.random() < 0.5:
+        return _exactly_at_the_end(rng, profile)
+    return near, None, None
+
+
+def _next_deal(driver: _Driver) -> None:
+    """One more deal of the game: now and then a recorded result, else a deck dealt and
+    played."""
+    rng = driver.rng
+    if rng.random() < 0.2:
+        game_dealer = driver.session.game.dealer
+        driver.take(DealResultStep(_random_result(rng, driver.profile, game_dealer)))
+    else:
+        driver.deal_and_play()
 
 
 def auction_only(rng: random.Random, profile: Profile) -> Case:
@@ -618,23 +812,31 @@ def auction_only(rng: random.Random, profile: Profile) -> Case:
         if current is None or current.phase.value != "auction" or current.to_act is None:
             break
         if rng.random() < 0.25:
-            driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
+            driver.take(_any_call(rng, seats, calls))
             continue
-        legal = current.legal_actions()
-        bids = [a for a in legal if isinstance(a, Bid)]
-        pass_rate = 0.3 + 0.1 * len(driver.actions)
-        low = bids[: rng.randrange(1, 5)]  # mostly the lowest bids: longer auctions
-        chosen = rng.choice(low) if low and rng.random() > min(pass_rate, 0.8) else None
-        passes = [a for a in legal if not isinstance(a, Bid)]
-        if chosen is None and passes:
-            driver.take(action_step(current.to_act, passes[0]))
-        elif chosen is not None:
-            driver.take(action_step(current.to_act, chosen))
-        else:  # no pass to make (not in any profile's auction): a bid after all
-            driver.take(action_step(current.to_act, bids[0]))
+        call = _low_call(rng, current.legal_actions(), len(driver.actions))
+        driver.take(action_step(current.to_act, call))
     for _ in range(rng.randrange(3)):  # calls after the auction: wrong-phase
-        driver.take(CallStep(rng.choice(seats).name, rng.choice(calls)))
+        driver.take(_any_call(rng, seats, calls))
     return Case(setup, tuple(driver.actions), profile.name, profile.variants)
+
+
+def _any_call(rng: random.Random, seats: tuple[Seat, ...], calls: list[str]) -> Step:
+    """Any call of the profile by any seat (out of turn, after passing, not higher, …)."""
+    return CallStep(rng.choice(seats).name, rng.choice(calls))
+
+
+def _low_call(rng: random.Random, legal: Sequence[Action], taken: int) -> Action:
+    """One of the lowest legal bids, or a pass, more likely the more calls ``taken``."""
+    bids = [a for a in legal if isinstance(a, Bid)]
+    pass_rate = 0.3 + 0.1 * taken
+    low = bids[: rng.randrange(1, 5)]  # mostly the lowest bids: longer auctions
+    chosen = rng.choice(low) if low and rng.random() > min(pass_rate, 0.8) else None
+    if chosen is not None:
+        return chosen
+    passes = [a for a in legal if not isinstance(a, Bid)]
+    # no pass to make (not in any profile's auction): a bid after all
+    return passes[0] if passes else bids[0]
 
 
 Generator = Callable[[random.Random, Profile], Case]

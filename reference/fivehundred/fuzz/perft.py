@@ -78,24 +78,34 @@ def _position(data: Any, index: int) -> Position:
     if not isinstance(data, Mapping):
         raise PerftError(f"{where}: expected a mapping with name, setup and perft")
     try:
-        setup = parse_setup(data["setup"])
-        steps = data.get("steps", [])
-        if not isinstance(steps, list):
-            raise ValueError("steps: expected a list")
-        parsed = tuple(parse_step(step, i, wire=False) for i, step in enumerate(steps))
-        counts = data["perft"]
-        if not isinstance(counts, list) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts
-        ):
-            raise ValueError("perft: expected a list of counts (whole numbers, 0 or more)")
-        name, note = data["name"], data.get("note", "")
-        if not isinstance(name, str) or not isinstance(note, str):
-            raise ValueError("name and note: expected text")
-        return Position(name, Case(setup, parsed), tuple(counts), note)
+        return _parsed_position(data)
     except KeyError as error:
         raise PerftError(f"{where}: {clean_name(str(error.args[0]))}: missing") from None
     except (TypeError, ValueError) as error:
         raise PerftError(f"{where}: {clean_name(str(error))[:300]}") from None
+
+
+def _parsed_position(data: Mapping[str, Any]) -> Position:
+    """A position's fields, each checked (``KeyError``, ``TypeError`` or ``ValueError``
+    on the first that is wrong)."""
+    setup = parse_setup(data["setup"])
+    steps = data.get("steps", [])
+    if not isinstance(steps, list):
+        raise ValueError("steps: expected a list")
+    parsed = tuple(parse_step(step, i, wire=False) for i, step in enumerate(steps))
+    counts = _counts(data["perft"])
+    name, note = data["name"], data.get("note", "")
+    if not isinstance(name, str) or not isinstance(note, str):
+        raise ValueError("name and note: expected text")
+    return Position(name, Case(setup, parsed), counts, note)
+
+
+def _counts(counts: Any) -> tuple[int, ...]:
+    if not isinstance(counts, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts
+    ):
+        raise ValueError("perft: expected a list of counts (whole numbers, 0 or more)")
+    return tuple(counts)
 
 
 def read_positions(path: Path) -> Any:

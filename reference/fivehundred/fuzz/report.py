@@ -127,7 +127,16 @@ def _fence(text: str) -> str:
 
 def render_markdown(report: FuzzReport) -> str:
     out = [f"# Fuzz report: {md_text(report.implementation)}", "", md_text(_headline(report)), ""]
-    out.append(f"- seed: `{report.seed}`, profile: {md_code(report.label)}, deals: {report.deals}")
+    out += _markdown_run(report)
+    out.append("")
+    if report.families:
+        out += _markdown_families(report)
+    return clean_text("\n".join(out) + "\n")
+
+
+def _markdown_run(report: FuzzReport) -> list[str]:
+    """The run's settings as a list, with the deals the implementation skipped."""
+    out = [f"- seed: `{report.seed}`, profile: {md_code(report.label)}, deals: {report.deals}"]
     out.append(
         f"- command: {md_code(report.command)}" if report.command else "- in-process reference"
     )
@@ -142,26 +151,29 @@ def render_markdown(report: FuzzReport) -> str:
             f"    - {count} because {md_text(one_line(reason)[:200])}"
             for reason, count in report.skip_reasons.most_common()
         ]
-    out.append("")
-    if report.families:
-        out += [
-            "| # | disagreement | deals | rulings | shrunk scenario |",
-            "|---|---|---|---|---|",
-        ]
-        for number, family in enumerate(report.sorted_families, 1):
-            filename = family_filename(family)
-            shown = md_code(filename) if family.scenario and filename else "-"
-            out.append(
-                f"| {number} | {md_text(family.signature.describe())} | {family.count} | "
-                f"{md_text(', '.join(family.rulings))} | {shown} ({family.shrunk_actions} "
-                "actions) |"
-            )
-        for number, family in enumerate(report.sorted_families, 1):
-            scenario = clean_text(family.scenario.rstrip("\n"))
-            fence = _fence(scenario)
-            out += ["", f"## {number}. {md_text(family.signature.describe())}", ""]
-            out += [f"{fence}yaml", scenario, fence]
-    return clean_text("\n".join(out) + "\n")
+    return out
+
+
+def _markdown_families(report: FuzzReport) -> list[str]:
+    """A table of the families, then each one's shrunk scenario."""
+    out = [
+        "| # | disagreement | deals | rulings | shrunk scenario |",
+        "|---|---|---|---|---|",
+    ]
+    for number, family in enumerate(report.sorted_families, 1):
+        filename = family_filename(family)
+        shown = md_code(filename) if family.scenario and filename else "-"
+        out.append(
+            f"| {number} | {md_text(family.signature.describe())} | {family.count} | "
+            f"{md_text(', '.join(family.rulings))} | {shown} ({family.shrunk_actions} "
+            "actions) |"
+        )
+    for number, family in enumerate(report.sorted_families, 1):
+        scenario = clean_text(family.scenario.rstrip("\n"))
+        fence = _fence(scenario)
+        out += ["", f"## {number}. {md_text(family.signature.describe())}", ""]
+        out += [f"{fence}yaml", scenario, fence]
+    return out
 
 
 def render(report: FuzzReport, fmt: str) -> str:

@@ -155,6 +155,19 @@ def _skipped(value: Any, deals: int) -> None:
 def checked_report(data: Any) -> FuzzReport:
     """The report a shard's JSON holds, every field checked first (:class:`ShardRefused`)."""
     top = _mapping(data, ())
+    _check_run(top)
+    deals = _check_counts(top)
+    _check_deals(top, deals)
+    report = FuzzReport.from_json(top)
+    for found in report.families.values():  # the name is the suite's, never the report's
+        signature = found.signature
+        found.filename = scenario_filename(found.scenario_id, signature.kind, signature.check) or ""
+    return report
+
+
+def _check_run(top: Mapping[str, Any]) -> None:
+    """What ran: the report's version, the implementation and the rules, the seed and
+    the shards."""
     if top.get("fivehundred_fuzz_report") != REPORT_VERSION:
         raise ShardRefused(f"not a fivehundred fuzz report (version {REPORT_VERSION})")
     for key in ("implementation", "command", "profile", "stopped"):
@@ -171,6 +184,10 @@ def checked_report(data: Any) -> FuzzReport:
                 f"shards[{index}]: {clean_name(shard)!r} is not a shard I/N with 1 <= I <= N "
                 f"<= {MAX_FUZZ_SHARDS:,}"
             )
+
+
+def _check_counts(top: Mapping[str, Any]) -> int:
+    """The counts, the seconds and the jobs; the number of deals is returned."""
     deals = _whole(_field(top, "deals", ()), ("deals",), 0, MAX_FUZZ_DEALS)
     _whole(_field(top, "disagreeing", ()), ("disagreeing",), 0, deals)
     for key, count in _mapping(_field(top, "by_generator", ()), ("by_generator",)).items():
@@ -179,6 +196,11 @@ def checked_report(data: Any) -> FuzzReport:
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
         raise _fail(("seconds",), "a number of seconds, 0 or more", seconds)
     _whole(_field(top, "jobs", ()), ("jobs",), 1, MAX_FUZZ_JOBS)
+    return deals
+
+
+def _check_deals(top: Mapping[str, Any], deals: int) -> None:
+    """The generators chosen, the skipped deals, the deals' indices and the families."""
     for index, name in enumerate(_list(top.get("generators", []), ("generators",))):
         _text(name, ("generators", index))
     _skipped(top.get("skipped", {}), deals)
@@ -186,11 +208,6 @@ def checked_report(data: Any) -> FuzzReport:
         raise ShardRefused(f"indices: the runs do not hold the {deals} deals the report counts")
     for number, family in enumerate(_list(_field(top, "families", ()), ("families",))):
         _family(family, number)
-    report = FuzzReport.from_json(top)
-    for found in report.families.values():  # the name is the suite's, never the report's
-        signature = found.signature
-        found.filename = scenario_filename(found.scenario_id, signature.kind, signature.check) or ""
-    return report
 
 
 def read_shards(paths: tuple[str, ...]) -> list[FuzzReport]:

@@ -12,10 +12,10 @@ strictly smaller (:attr:`Case.size`), so shrinking ends.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from ..engine import get_profile, parse_bid
+from ..engine import Profile, get_profile, parse_bid
 from ..scenarios import CallStep, PlayStart, PlayStep, Step
 from .cases import Case, replay
 from .signature import Disagreement
@@ -99,21 +99,13 @@ def _fewer_cards(case: Case) -> Iterator[Case]:
     setup = case.setup
     if not isinstance(setup, PlayStart):
         return
-    used = {s.card for s in case.actions if isinstance(s, PlayStep)}
-    hands = {seat: list(cards) for seat, cards in setup.hands.items()}
     profile = get_profile(case.profile, case.variants)
-    active = [s.name for s in profile.seat_list if hands.get(s.name)]
-    if not active or min(len(hands[s]) for s in active) <= 1:
+    hands = {seat: list(cards) for seat, cards in setup.hands.items()}
+    spare = _spare_cards(case, profile, hands)
+    if spare is None:
         return
-    spare = {s: [c for c in hands[s] if c not in used] for s in active}
-    if any(not spare[s] for s in active):
-        return
-    contract = parse_bid(setup.contract)
     names = profile.side_names
-    declarer_side = names[profile.side_of[profile.parse_seat(setup.declarer)]]
-    defenders = [name for name in names if name != declarer_side]
-    sides = defenders if contract.is_misere else [declarer_side, *defenders]
-    for pick, side in itertools.product(range(3), sides):
+    for pick, side in itertools.product(range(3), _trick_takers(profile, setup)):
         new_hands = {
             seat: tuple(c for c in cards if seat not in spare or c != _nth(spare[seat], pick))
             for seat, cards in hands.items()
@@ -121,6 +113,40 @@ def _fewer_cards(case: Case) -> Iterator[Case]:
         tricks = dict(setup.tricks or dict.fromkeys(names, 0))
         tricks[side] += 1
         yield replace(case, setup=replace(setup, hands=new_hands, tricks=tricks))
+
+
+def _spare_cards(
+    case: Case, profile: Profile, hands: Mapping[str, list[str]]
+) -> dict[str, list[str]] | None:
+    """Each active hand's cards that no action plays; ``None`` when a hand could not lose
+    one (it has one card left, or every card it holds is played)."""
+    active = _active_seats(profile, hands)
+    if active is None:
+        return None
+    played = _played_cards(case)
+    spare = {s: [c for c in hands[s] if c not in played] for s in active}
+    return None if any(not cards for cards in spare.values()) else spare
+
+
+def _active_seats(profile: Profile, hands: Mapping[str, list[str]]) -> list[str] | None:
+    """The seats holding cards; ``None`` when none does or one holds its last card."""
+    active = [s.name for s in profile.seat_list if hands.get(s.name)]
+    if not active or min(len(hands[s]) for s in active) <= 1:
+        return None
+    return active
+
+
+def _played_cards(case: Case) -> set[str]:
+    return {s.card for s in case.actions if isinstance(s, PlayStep)}
+
+
+def _trick_takers(profile: Profile, setup: PlayStart) -> list[str]:
+    """The sides that may be credited with the trick taken out: the declaring side first,
+    then the defenders (only the defenders in a misère)."""
+    names = profile.side_names
+    declarer_side = names[profile.side_of[profile.parse_seat(setup.declarer)]]
+    defenders = [name for name in names if name != declarer_side]
+    return defenders if parse_bid(setup.contract).is_misere else [declarer_side, *defenders]
 
 
 def _nth(cards: list[str], pick: int) -> str:

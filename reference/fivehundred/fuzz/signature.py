@@ -10,13 +10,12 @@ actions missing or extra, the fields of an object that differ.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine import SANS_KITTY_STRING
 from ..scenarios import Checkpoint, Scenario
-from ..scenarios.vocabulary import observation
 from ..verify.verdict import Status, Verdict
 from .cases import step_kind
 
@@ -82,23 +81,28 @@ class Disagreement:
     actual: Any = None
 
 
+_TOKEN_KINDS = {
+    "PASS": "pass",
+    "MIS": "mis",
+    "OMIS": "omis",
+    "BMIS": "bmis",
+    SANS_KITTY_STRING: "sans-kitty",
+    "JK": "joker",
+}
+"""The kinds of the tokens that are a kind on their own."""
+_PREFIX_KINDS = (("DISCARD", "discard"), ("NOMINATE", "nominate"))
+
+
 def _action_kind(text: str, calls: bool = True) -> str:
     """The kind of an action's token.  ``6S`` to ``10H`` name a bid and a card alike:
     ``calls`` says which list the token is from (a call's, or a card's)."""
-    if text == "PASS":
-        return "pass"
-    if text in ("MIS", "OMIS", "BMIS"):
-        return text.lower()
-    if text.startswith("DISCARD"):
-        return "discard"
-    if text == SANS_KITTY_STRING:
-        return "sans-kitty"
-    if text.startswith("NOMINATE"):
-        return "nominate"
+    if text in _TOKEN_KINDS:
+        return _TOKEN_KINDS[text]
+    for prefix, kind in _PREFIX_KINDS:
+        if text.startswith(prefix):
+            return kind
     if ":" in text:
         return "joker-lead"
-    if text == "JK":
-        return "joker"
     if text.endswith("NT") or (calls and re.fullmatch(r"\d+[SCDH]", text)):
         return "bid"
     return "card"
@@ -132,34 +136,47 @@ def _shape(value: Any) -> str:
 
 
 def _shapes(key: str, expected: Any, actual: Any) -> tuple[str, str]:
+    """The shapes of an observation's expected and actual values, as its key reads them."""
     if key in _EXACT_KEYS and not isinstance(expected, Mapping | list):
         return _exact(expected), _exact(actual)
     if key in _SEAT_KEYS:
         return _seats(expected, actual)
     if key in _BID_KEYS:
-        return (
-            _action_kind(expected) if isinstance(expected, str) else _shape(expected),
-            _action_kind(actual) if isinstance(actual, str) else _shape(actual),
-        )
-    observation(key)
+        return _bid_kind(expected), _bid_kind(actual)
     if isinstance(expected, list) and isinstance(actual, list):
-        if key == "legal":
-            want = {str(v) for v in expected}
-            got = {str(v) for v in actual}
-            # the reference's list says which phase it is (the implementation's, if empty)
-            calls = any(_is_call(v) for v in (want or got))
-            missing = sorted(_kinds(sorted(want - got), calls))
-            extra = sorted(_kinds(sorted(got - want), calls))
-            return (
-                "missing " + ",".join(missing) if missing else "nothing missing",
-                "extra " + ",".join(extra) if extra else "nothing extra",
-            )
-        return f"list of {len(expected)}", f"list of {len(actual)}"
+        return _legal_shapes(expected, actual) if key == "legal" else _list_shapes(expected, actual)
     if isinstance(expected, Mapping) and isinstance(actual, Mapping):
-        fields = sorted(k for k in expected if expected.get(k) != actual.get(k))
-        extra = sorted(k for k in actual if k not in expected)
-        return "fields " + ",".join(fields), "differs" + (" +" + ",".join(extra) if extra else "")
+        return _field_shapes(expected, actual)
     return _shape(expected), _shape(actual)
+
+
+def _bid_kind(value: Any) -> str:
+    return _action_kind(value) if isinstance(value, str) else _shape(value)
+
+
+def _legal_shapes(expected: list[Any], actual: list[Any]) -> tuple[str, str]:
+    """The kinds of legal actions missing and extra."""
+    want = {str(v) for v in expected}
+    got = {str(v) for v in actual}
+    # the reference's list says which phase it is (the implementation's, if empty)
+    calls = any(_is_call(v) for v in (want or got))
+    missing = sorted(_kinds(sorted(want - got), calls))
+    extra = sorted(_kinds(sorted(got - want), calls))
+    return (
+        "missing " + ",".join(missing) if missing else "nothing missing",
+        "extra " + ",".join(extra) if extra else "nothing extra",
+    )
+
+
+def _list_shapes(expected: list[Any], actual: list[Any]) -> tuple[str, str]:
+    return f"list of {len(expected)}", f"list of {len(actual)}"
+
+
+def _field_shapes(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> tuple[str, str]:
+    """The fields of an object that differ, and those the actual one has beyond."""
+    fields = sorted(k for k in expected if expected.get(k) != actual.get(k))
+    extra = sorted(k for k in actual if k not in expected)
+    return "fields " + ",".join(fields), "differs" + (" +" + ",".join(extra) if extra else "")
 
 
 def _exact(value: Any) -> str:
@@ -193,33 +210,45 @@ def first_disagreement(
     if verdict.status is not Status.FAILED or not verdict.mismatches:
         return None
     mismatch = min(verdict.mismatches, key=lambda m: m.step)
-    # which action is this step, or which action does this checkpoint follow?
-    action = -1
-    for index, step in enumerate(scenario.steps[: mismatch.step + 1]):
-        del index
-        if not isinstance(step, Checkpoint):
-            action += 1
-    step = scenario.steps[mismatch.step]
-    kind = "start"
-    if action >= 0:
-        actions = [s for s in scenario.steps if not isinstance(s, Checkpoint)]
-        kind = step_kind(actions[action])
+    action = _action_at(scenario, mismatch.step)
+    kind = _kind_of(scenario, action)
     outcomes = result.get("steps", []) if result is not None else []
+    reply = outcomes[mismatch.step] if mismatch.step < len(outcomes) else {}
+    step = scenario.steps[mismatch.step]
     if isinstance(step, Checkpoint):
-        key = mismatch.what
-        expected = step.expect.get(key)
-        observed: Mapping[str, Any] = {}
-        if mismatch.step < len(outcomes) and isinstance(outcomes[mismatch.step], Mapping):
-            observed = outcomes[mismatch.step].get("observed") or {}
-        actual = observed.get(key, "(not reported)")
-        shapes = _shapes(key, expected, actual)
-        return Disagreement(Signature(kind, key, *shapes), action, expected, actual)
-    outcome = outcomes[mismatch.step] if mismatch.step < len(outcomes) else {}
+        return _observation_disagreement(step, mismatch.what, reply, kind, action)
     expected_text = str(mismatch.expected)
-    actual_text = _outcome_text(outcome) if isinstance(outcome, Mapping) else "nothing"
+    actual_text = _outcome_text(reply) if isinstance(reply, Mapping) else "nothing"
     return Disagreement(
         Signature(kind, "outcome", expected_text, actual_text), action, expected_text, actual_text
     )
+
+
+def _kind_of(scenario: Scenario, action: int) -> str:
+    """The kind of action ``action`` (``start`` for -1: the checkpoint at the start)."""
+    if action < 0:
+        return "start"
+    actions = [s for s in scenario.steps if not isinstance(s, Checkpoint)]
+    return step_kind(actions[action])
+
+
+def _action_at(scenario: Scenario, step: int) -> int:
+    """Which action step ``step`` is, or which action the checkpoint there follows (-1:
+    the checkpoint at the start)."""
+    return sum(1 for s in scenario.steps[: step + 1] if not isinstance(s, Checkpoint)) - 1
+
+
+def _observation_disagreement(
+    checkpoint: Checkpoint, key: str, reply: Any, kind: str, action: int
+) -> Disagreement:
+    """A checkpoint's observation ``key`` that differs from what the reply reports."""
+    expected = checkpoint.expect.get(key)
+    observed: Mapping[str, Any] = {}
+    if isinstance(reply, Mapping):
+        observed = reply.get("observed") or {}
+    actual = observed.get(key, "(not reported)")
+    shapes = _shapes(key, expected, actual)
+    return Disagreement(Signature(kind, key, *shapes), action, expected, actual)
 
 
 # ---- the rulings a failed check is about -------------------------------------------------
@@ -286,50 +315,83 @@ _KIND_RULINGS = {
 }
 
 
+_LEGAL_RULINGS = {
+    "call": ("bid-order", "bid-must-outrank", "misere-needs-seven"),
+    "discard": ("joker-nomination", "opening-lead"),
+    "nominate": ("follow-suit", "joker-lead"),
+    "play": ("follow-suit", "joker-lead"),
+    "start": ("follow-suit", "joker-lead"),
+}
+"""A legal list that differs, by the kind of step it follows (else ``first-call``)."""
+
+_TO_ACT_RULINGS = {
+    "call": ("first-call", "pass-is-final"),
+    "discard": ("opening-lead",),
+    "deal": ("first-call",),
+}
+"""The seat to act that differs, by the kind of step it follows (else the lead's)."""
+
+
 def rulings_for(signature: Signature, contract: str | None = None) -> tuple[str, ...]:
     """The ruling slugs of a failed check, primary first."""
-    found: list[str] = []
     misere = contract in ("MIS", "OMIS")
-    if signature.check == "outcome":
-        for text in (signature.expected, signature.actual):
-            code = text.removeprefix("rejected ").strip()
-            found += _CODE_RULINGS.get(code, ())
-        found += _KIND_RULINGS.get(signature.kind, ())
-    elif signature.check in ("legal", "legal_count"):
-        found += {
-            "call": ("bid-order", "bid-must-outrank", "misere-needs-seven"),
-            "discard": ("joker-nomination", "opening-lead"),
-            "nominate": ("follow-suit", "joker-lead"),
-            "play": ("follow-suit", "joker-lead"),
-            "start": ("follow-suit", "joker-lead"),
-        }.get(signature.kind, ("first-call",))
-        kinds = {
-            word
-            for text in (signature.expected, signature.actual)
-            for word in text.replace("missing ", "").replace("extra ", "").split(",")
-        }
-        if kinds & {"joker-lead", "joker"}:
-            found.insert(0, "joker-lead")
-        if kinds & {"mis", "omis"}:
-            found.insert(0, "misere-needs-seven")
-    elif signature.check == "to_act":
-        found += {
-            "call": ("first-call", "pass-is-final"),
-            "discard": ("opening-lead",),
-            "deal": ("first-call",),
-        }.get(signature.kind, ("opening-lead", "trick-winner"))
-        if misere:
-            found.insert(0, "misere-partner-out")
-    elif signature.check == "deal_score":
-        found += ("misere-score",) if misere else ("deal-score", "contract-values")
-    else:
-        found += _KEY_RULINGS.get(signature.check, ())
+    by_check = _CHECK_RULINGS.get(signature.check, _key_rulings)
+    found = by_check(signature, misere)
     if signature.check in ("tricks", "last_trick", "trick") and misere:
         found.insert(0, "misere-score")
     if not found:
         found.append("worked-example")
-    unique: list[str] = []
-    for slug in found:
-        if slug not in unique:
-            unique.append(slug)
-    return tuple(unique[:3])
+    return tuple(dict.fromkeys(found))[:3]
+
+
+def _outcome_rulings(signature: Signature, misere: bool) -> list[str]:
+    """A step accepted or refused otherwise: the rulings of the codes, then the step's."""
+    del misere
+    found: list[str] = []
+    for text in (signature.expected, signature.actual):
+        code = text.removeprefix("rejected ").strip()
+        found += _CODE_RULINGS.get(code, ())
+    return found + list(_KIND_RULINGS.get(signature.kind, ()))
+
+
+def _legal_rulings(signature: Signature, misere: bool) -> list[str]:
+    """A legal list: by the step, the joker's lead or a misère's first when they differ."""
+    del misere
+    found = list(_LEGAL_RULINGS.get(signature.kind, ("first-call",)))
+    kinds = {
+        word
+        for text in (signature.expected, signature.actual)
+        for word in text.replace("missing ", "").replace("extra ", "").split(",")
+    }
+    if kinds & {"joker-lead", "joker"}:
+        found.insert(0, "joker-lead")
+    if kinds & {"mis", "omis"}:
+        found.insert(0, "misere-needs-seven")
+    return found
+
+
+def _to_act_rulings(signature: Signature, misere: bool) -> list[str]:
+    found = list(_TO_ACT_RULINGS.get(signature.kind, ("opening-lead", "trick-winner")))
+    if misere:
+        found.insert(0, "misere-partner-out")
+    return found
+
+
+def _deal_score_rulings(signature: Signature, misere: bool) -> list[str]:
+    del signature
+    return ["misere-score"] if misere else ["deal-score", "contract-values"]
+
+
+def _key_rulings(signature: Signature, misere: bool) -> list[str]:
+    del misere
+    return list(_KEY_RULINGS.get(signature.check, ()))
+
+
+_CHECK_RULINGS: dict[str, Callable[[Signature, bool], list[str]]] = {
+    "outcome": _outcome_rulings,
+    "legal": _legal_rulings,
+    "legal_count": _legal_rulings,
+    "to_act": _to_act_rulings,
+    "deal_score": _deal_score_rulings,
+}
+"""The rulings of a failed check, by what was checked (else by the observation key)."""

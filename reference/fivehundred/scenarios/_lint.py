@@ -91,9 +91,9 @@ def _score_step(profile: Profile) -> int:
     points per trick."""
     return math.gcd(
         *profile.bid_values.values(),
-        profile.slam_value,
-        profile.defender_trick_points,
-        profile.misere_defender_points,
+        profile.scoring.slam_value,
+        profile.scoring.defender_trick_points,
+        profile.misere.defender_points,
     )
 
 
@@ -180,8 +180,8 @@ def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> It
     passed is played at no trumps (``all_pass``), plays may follow the calls with no
     discard.  Steps expected to be refused are exempt: refusing them is their point.
     """
-    passed_out_play = profile.all_pass == "no-trumps"
-    discards = 2 if profile.double_nullo else 1  # a double nullo's partner discards too
+    passed_out_play = profile.auction.all_pass_played
+    discards = 2 if profile.misere.double_nullo else 1  # a double nullo's partner discards too
     stage: int | None = _START_STAGE[start]
     discarded = discards if start == "play" else 0
     for i, step in enumerate(steps):
@@ -217,7 +217,7 @@ def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> It
 def _check_deal_results(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
     """A recorded result must be one that play can produce: where a misère ends as soon
     as the declarer wins a trick, its declarer takes no trick or exactly one."""
-    if not profile.misere_ends_on_declarer_trick:
+    if not profile.misere.ends_on_declarer_trick:
         return
     for i, step in enumerate(steps):
         if not isinstance(step, DealResultStep) or not isinstance(step.result, RecordedResult):

@@ -2,10 +2,11 @@
 
 The default profile is measured ruling by ruling (:mod:`.coverage`).  Another rule set
 (a profile, or a profile with toggles) is measured where it **differs** from the default:
-its rule points are the fields of :class:`~fivehundred.engine.profile.Profile` whose
-value differs from ``australian-4``'s, found by comparing the two profiles from the
-engine's registry, so a new profile or toggle brings its points with it and no list of
-points is kept by hand.
+its rule points are the fields of the profile's rule components
+(:mod:`fivehundred.engine.rules`), named ``component.field``, whose value differs from
+``australian-4``'s, found by comparing the two profiles from the engine's registry, so a
+new profile, toggle or component field brings its points with it and no list of points
+is kept by hand.
 
 Which scenarios exercise a point is decided by one stated, mechanical rule:
 
@@ -16,7 +17,7 @@ Which scenarios exercise a point is decided by one stated, mechanical rule:
 So a scenario of ``american-4`` with ``all-pass-no-trumps`` still counts for
 ``american-4``'s one-round auction (the toggle leaves it alone), and one of
 ``american-4`` with ``dealer-sits-out`` does not count for ``american-4``'s sides.
-:data:`POINT_RULINGS` maps every rule field of the profile (checked by the tests), never
+:data:`POINT_RULINGS` maps every rule point of the components (checked by the tests), never
 a rule set: it says which rulings of the default describe the part of the game the field
 changes, and the codes of those rulings (:data:`~.coverage.PROHIBITIONS`), with the
 field's own codes (:data:`POINT_CODES`), are the codes a must-reject step may give.
@@ -31,16 +32,15 @@ it leaves unchanged where the reading could go either way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..engine import DEFAULT_PROFILE
-from ..engine.profile import Profile, profile_named
+from ..engine.profile import Profile, profile_named, rule_value
 from .coverage import LEVELS, PROHIBITIONS, checks_by_level, shortfalls
 from .model import ActionStep, DealResultStep, DealStep, Scenario, expected_rejection
 
 __all__ = [
-    "DESCRIPTIVE_FIELDS",
     "POINT_CODES",
     "POINT_RULINGS",
     "SCOPE_TAG",
@@ -55,49 +55,43 @@ __all__ = [
 SCOPE_TAG = "scope"
 """The tag of a scenario checking what its toggle leaves unchanged."""
 
-DESCRIPTIVE_FIELDS = frozenset(
-    {"name", "title", "variants", "sources", "incomplete", "missing", "seat_names"}
-)
-"""Fields of a profile that describe it rather than rule the game (``seat_names`` follows
-``seats``)."""
-
 POINT_RULINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "deck": ("deck", "trump-order", "plain-order"),
-        "hand_size": ("deal-packets",),
-        "kitty_size": ("deal-packets", "kitty-exchange"),
-        "packets": ("deal-packets",),
-        "bid_order": ("bid-order", "bid-must-outrank", "open-misere-any-time"),
-        "bid_values": ("contract-values", "deal-score", "misere-score"),
-        "misere_needs": ("misere-needs-seven",),
-        "slam_value": ("deal-score",),
-        "defender_trick_points": ("deal-score",),
-        "win_score": ("win-on-own-contract", "end-check"),
-        "lose_score": ("lose-at-minus-500",),
-        "seats": ("dealer-rotation", "first-call", "trick-winner", "deal-packets"),
-        "sides": ("deal-score", "misere-partner-out", "win-on-own-contract", "trick-winner"),
-        "dead_hands": ("deal-packets",),
-        "undealt": ("deal-packets", "deck"),
-        "auction": ("first-call", "pass-is-final", "auction-end"),
-        "raise_after_all_pass": ("auction-end",),
-        "bid_ties": ("bid-order", "bid-must-outrank"),
-        "outranks_by": ("bid-order", "bid-must-outrank"),
-        "misere_ends_on_declarer_trick": ("misere-score",),
-        "misere_defender_points": ("misere-score",),
-        "joker_nomination": ("joker-nomination",),
-        "joker_lead_unled_suit": ("joker-lead", "joker-lead-all-suits-led"),
-        "joker_must_play_in_misere": ("misere-joker", "suitless-joker-following"),
-        "joker_lead_last_trick_only": ("joker-lead", "suitless-joker"),
-        "barred_at": ("lose-at-minus-500", "win-on-own-contract", "end-check"),
-        "defender_cap": ("deal-score",),
-        "all_pass": ("auction-end",),
-        "game_end": ("end-check", "win-on-own-contract", "no-ties"),
-        "rests": ("dealer-rotation", "first-call", "deal-packets"),
-        "inkles": ("bid-order", "auction-end"),
-        "sans_kitty": ("kitty-exchange",),
-        "double_nullo": ("misere-partner-out",),
-        "open_misere_shown": ("open-misere-exposure",),
-        "opening_lead": ("opening-lead",),
+        "pack.deck": ("deck", "trump-order", "plain-order"),
+        "pack.hand_size": ("deal-packets",),
+        "pack.kitty_size": ("deal-packets", "kitty-exchange"),
+        "pack.packets": ("deal-packets",),
+        "ladder.order": ("bid-order", "bid-must-outrank", "open-misere-any-time"),
+        "ladder.values": ("contract-values", "deal-score", "misere-score"),
+        "ladder.misere_needs": ("misere-needs-seven",),
+        "scoring.slam_value": ("deal-score",),
+        "scoring.defender_trick_points": ("deal-score",),
+        "end.win_score": ("win-on-own-contract", "end-check"),
+        "end.lose_score": ("lose-at-minus-500",),
+        "table.seats": ("dealer-rotation", "first-call", "trick-winner", "deal-packets"),
+        "table.sides": ("deal-score", "misere-partner-out", "win-on-own-contract", "trick-winner"),
+        "pack.dead_hands": ("deal-packets",),
+        "pack.undealt": ("deal-packets", "deck"),
+        "auction.procedure": ("first-call", "pass-is-final", "auction-end"),
+        "auction.raise_after_all_pass": ("auction-end",),
+        "ladder.ties": ("bid-order", "bid-must-outrank"),
+        "ladder.outranks_by": ("bid-order", "bid-must-outrank"),
+        "misere.ends_on_declarer_trick": ("misere-score",),
+        "misere.defender_points": ("misere-score",),
+        "joker.nomination": ("joker-nomination",),
+        "joker.lead_unled_suit": ("joker-lead", "joker-lead-all-suits-led"),
+        "joker.must_play_in_misere": ("misere-joker", "suitless-joker-following"),
+        "joker.lead_last_trick_only": ("joker-lead", "suitless-joker"),
+        "end.barred_at": ("lose-at-minus-500", "win-on-own-contract", "end-check"),
+        "scoring.defender_cap": ("deal-score",),
+        "auction.all_pass": ("auction-end",),
+        "end.rule": ("end-check", "win-on-own-contract", "no-ties"),
+        "table.rests": ("dealer-rotation", "first-call", "deal-packets"),
+        "auction.inkles": ("bid-order", "auction-end"),
+        "play.sans_kitty": ("kitty-exchange",),
+        "misere.double_nullo": ("misere-partner-out",),
+        "misere.open_shown": ("open-misere-exposure",),
+        "play.opening_lead": ("opening-lead",),
     }
 )
 """For each rule field of a profile, the rulings of the default that describe the part of
@@ -105,16 +99,16 @@ the game it changes: a scenario citing one of them exercises the field."""
 
 POINT_CODES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "bid_order": ("bid-not-higher", "bid-not-available"),
-        "bid_values": (),
-        "misere_needs": ("bid-not-higher", "bid-not-available", "misere-needs-seven"),
-        "sides": (),
-        "misere_ends_on_declarer_trick": (),
-        "misere_defender_points": (),
-        "joker_lead_last_trick_only": ("joker-lead-last-trick-only",),
-        "all_pass": ("wrong-phase", "not-your-turn"),
-        "inkles": ("six-bid-first-call",),
-        "sans_kitty": ("sans-kitty-not-allowed",),
+        "ladder.order": ("bid-not-higher", "bid-not-available"),
+        "ladder.values": (),
+        "ladder.misere_needs": ("bid-not-higher", "bid-not-available", "misere-needs-seven"),
+        "table.sides": (),
+        "misere.ends_on_declarer_trick": (),
+        "misere.defender_points": (),
+        "joker.lead_last_trick_only": ("joker-lead-last-trick-only",),
+        "auction.all_pass": ("wrong-phase", "not-your-turn"),
+        "auction.inkles": ("six-bid-first-call",),
+        "play.sans_kitty": ("sans-kitty-not-allowed",),
     }
 )
 """The rejection codes of a field whose own differ from its rulings' (which are then not
@@ -123,23 +117,29 @@ by actions accepted, not refused, and one that adds a prohibition has its own co
 
 
 def rule_fields() -> tuple[str, ...]:
-    """The fields of a profile that rule the game: given when it is built, and not
-    descriptive (see :data:`DESCRIPTIVE_FIELDS`)."""
-    return tuple(f.name for f in fields(Profile) if f.init and f.name not in DESCRIPTIVE_FIELDS)
+    """The rule points: every field a rule component is built with, ``component.field``
+    (see :func:`~fivehundred.engine.profile.rule_points`; the tests check that
+    :data:`POINT_RULINGS` names each once), in :data:`POINT_RULINGS`' order.  That order
+    only grows at its end, so what the fuzz draws from a seed (one of the points where a
+    rule set differs) and the order of the coverage rows stay as they were when a point is
+    added."""
+    return tuple(POINT_RULINGS)
 
 
 def differing_fields(profile: Profile) -> list[str]:
-    """The rule fields where ``profile`` differs from the default profile."""
+    """The rule points where ``profile`` differs from the default profile."""
     return [
-        name for name in rule_fields() if getattr(profile, name) != getattr(DEFAULT_PROFILE, name)
+        name
+        for name in rule_fields()
+        if rule_value(profile, name) != rule_value(DEFAULT_PROFILE, name)
     ]
 
 
 def _shown(name: str, value: object) -> str:
     """A field's value, short enough for a table cell."""
-    if name == "deck" and isinstance(value, tuple):
+    if name == "pack.deck" and isinstance(value, tuple):
         return f"{len(value)} cards"
-    if name == "bid_order" and isinstance(value, tuple):
+    if name == "ladder.order" and isinstance(value, tuple):
         return f"{len(value)} bids"
     if isinstance(value, Mapping):
         return f"{len(value)} values"
@@ -147,10 +147,10 @@ def _shown(name: str, value: object) -> str:
 
 
 def _source(profile: Profile, name: str, changed_by: str | None) -> str:
-    """Where the profile's rule for ``name`` comes from: the field's own entry in
-    ``sources``, else the entry of its topic (``joker`` for ``joker_nomination``), else
-    the toggle that set it."""
-    for key in (name, name.split("_")[0]):
+    """Where the profile's rule for ``name`` comes from: the point's own entry in
+    ``sources``, else its component's (``joker`` for ``joker.nomination``), else the
+    toggle that set it."""
+    for key in (name, name.split(".")[0]):
         if key in profile.sources:
             return profile.sources[key]
     if changed_by is not None:
@@ -160,10 +160,10 @@ def _source(profile: Profile, name: str, changed_by: str | None) -> str:
 
 @dataclass
 class RulePoint:
-    """One field where a rule set differs from the default, with what checks it."""
+    """One rule point where a rule set differs from the default, with what checks it."""
 
     name: str
-    """The profile field."""
+    """The rule point, ``component.field``."""
     value: str
     default: str
     source: str
@@ -196,10 +196,11 @@ def _changed_by(profile: Profile, name: str) -> str | None:
     if not profile.variants:
         return None
     plain = profile_named(profile.name)
-    if getattr(plain, name) == getattr(profile, name):
+    value = rule_value(profile, name)
+    if rule_value(plain, name) == value:
         return None
     for variant in profile.variants:
-        if getattr(profile_named(profile.name, (variant,)), name) == getattr(profile, name):
+        if rule_value(profile_named(profile.name, (variant,)), name) == value:
             return variant
     return "+".join(profile.variants)
 
@@ -209,11 +210,12 @@ def _same_rule(scenario: Scenario, profile: Profile, name: str, changed_by: str 
     value, in the same profile when a toggle makes the difference, else in any profile
     that has that value without toggles (the American profiles share their joker, say)."""
     played = profile_named(scenario.profile_name, scenario.variants)
-    if getattr(played, name) != getattr(profile, name):
+    value = rule_value(profile, name)
+    if rule_value(played, name) != value:
         return False
     if changed_by is not None:
         return scenario.profile_name == profile.name
-    return bool(getattr(profile_named(scenario.profile_name), name) == getattr(profile, name))
+    return bool(rule_value(profile_named(scenario.profile_name), name) == value)
 
 
 def _action_steps(scenario: Scenario) -> list[ActionStep | DealStep | DealResultStep]:
@@ -229,8 +231,8 @@ def point_coverage(profile: Profile, scenarios: Iterable[Scenario]) -> list[Rule
         changed_by = _changed_by(profile, name)
         row = RulePoint(
             name=name,
-            value=_shown(name, getattr(profile, name)),
-            default=_shown(name, getattr(DEFAULT_PROFILE, name)),
+            value=_shown(name, rule_value(profile, name)),
+            default=_shown(name, rule_value(DEFAULT_PROFILE, name)),
             source=_source(profile, name, changed_by),
             changed_by=changed_by,
             rulings=POINT_RULINGS[name],

@@ -43,6 +43,7 @@ from .page_model import (
     relative_link,
     scenario_uri,
 )
+from .rule_set_tables import fill_rule_set_markers
 from .rulebook import (
     RULEBOOK,
     RULEBOOK_END_SKIP,
@@ -144,6 +145,7 @@ def fill_markers(markdown: str, page_uri: str, model: SiteModel) -> str:
     if CLAUSE_INDEX_MARKER in markdown:
         table = "\n".join(clause_index(page_uri, model))
         markdown = markdown.replace(CLAUSE_INDEX_MARKER, table)
+    markdown = fill_rule_set_markers(markdown, page_uri, model.language)
     return markdown.replace(SCENARIO_COUNT_MARKER, str(len(model.scenarios)))
 
 
