@@ -309,8 +309,15 @@ def test_drawings_reach_the_page_as_written(built: Path) -> None:
     """Every drawn table is set aside from Markdown and put back whole: never wrapped in a
     paragraph (invalid HTML the browser would split), never left as a placeholder."""
     pages = ["disputes", "rules/the-deal", "rules/the-auction", "scenarios/4EDJ"]
+    pages += [f"ru/{name}" for name in pages]  # (a Russian page's source is the-deal.ru.md)
     for name in pages:
         text = (built / name / "index.html").read_text(encoding="utf-8")
         assert 'class="fh-stepper' in text, name
         assert '<p><div class="fh-stepper' not in text, name
         assert "<!--fh-raw-" not in text, name
+    left = [
+        str(page.relative_to(built))
+        for page in built.rglob("index.html")
+        if "<!--fh-raw-" in (text := page.read_text(encoding="utf-8")) or "<!--fh-table-" in text
+    ]
+    assert left == [], "pages with a generated block left as its placeholder"

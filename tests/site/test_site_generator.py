@@ -109,6 +109,61 @@ def test_cards_and_steps_read_as_at_the_terminal() -> None:
     )
     assert "bids <span" in step_html(CallStep("N", "7H"))
     assert step_html(CallStep("E", "MIS")) == "E bids misère"
+    assert step_html(CallStep("E", "MIS"), "ru") == "E заказывает мизер"
+    assert card_html("JK", "ru") == '<span class="fh-card fh-joker">Джокер</span>'
+
+
+def _told(step: object) -> str:
+    """A step as ``fivehundred show`` tells it (``narration.step_parts``), in plain text."""
+    from fivehundred.scenarios.derived.narration import (
+        CallPart,
+        CardPart,
+        CardsPart,
+        SuitPart,
+        step_parts,
+    )
+
+    out = []
+    for part in step_parts(step):  # type: ignore[arg-type]
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, CardPart | CallPart):
+            out.append(f"[{part.token}]")
+        elif isinstance(part, SuitPart):
+            out.append(f"[{part.letter}]")
+        elif isinstance(part, CardsPart):
+            out.append(f"[{' '.join(sorted(part.tokens))}]")
+    return "".join(out)
+
+
+def test_the_site_tells_every_step_of_the_corpus_in_the_terminal_s_words() -> None:
+    """The site's English sentences (``say.*`` labels) are narration's, for every step
+    kind the corpus holds: the terminal and the site never tell one step two ways."""
+    from fivehundred.scenarios import ActionStep, DealResultStep, DealStep
+    from fivehundred.site import scenario_parts
+
+    def token(kind: str):  # type: ignore[no-untyped-def]
+        return lambda t, *args, **kwargs: f"[{t}]"
+
+    def tokens(cards, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return f"[{' '.join(sorted(cards))}]"
+
+    originals = {n: getattr(scenario_parts, n) for n in ("card_html", "call_html", "suit_html")}
+    originals["cards_html"] = scenario_parts.cards_html
+    kinds: set[str] = set()
+    try:
+        for name in ("card_html", "call_html", "suit_html"):
+            setattr(scenario_parts, name, token(name))
+        scenario_parts.cards_html = tokens  # type: ignore[assignment]
+        for scenario in load_corpus().scenarios:
+            for step in scenario.steps:
+                if isinstance(step, ActionStep | DealStep | DealResultStep):
+                    kinds.add(type(step).__name__)
+                    assert step_html(step) == _told(step), scenario.id
+    finally:
+        for name, function in originals.items():
+            setattr(scenario_parts, name, function)
+    assert len(kinds) >= 7, kinds
 
 
 def _cells(line: str) -> list[str]:

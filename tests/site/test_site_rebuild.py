@@ -2,7 +2,8 @@
 
 ``mkdocs serve`` rebuilds in one process after every edit; the hook then reuses each
 unchanged page's rendering, search entries and whole HTML file, and lets the scenario
-pages' HTML blocks skip the Markdown parser.  None of that may change a byte of the
+pages' HTML blocks skip the Markdown parser, and converts only the scenarios index's
+tables that changed.  None of that may change a byte of the
 output: the site is built, a scenario edited, the site rebuilt with the caches, then
 built again with them cleared, and the two outputs compared file by file.  A small
 corpus (one area, with the dispute records) keeps it quick; the build is not strict,
@@ -73,6 +74,7 @@ def test_a_cached_rebuild_writes_what_a_clean_build_writes(
         )
         _build(root, tmp_path / "cached")
         assert RENDER_CACHE.get("templates") and RENDER_CACHE.get("pages")
+        assert RENDER_CACHE.get("fragments")  # the index's tables, converted apart
         RENDER_CACHE.clear()
         _build(root, tmp_path / "clean")
     finally:
@@ -88,4 +90,6 @@ def test_a_cached_rebuild_writes_what_a_clean_build_writes(
     # the edit reached the pages that show the scenario, and only through the caches' keys
     assert [n for n in clean if clean[n] != first.get(n)]
     for page in scenario_pages:
-        assert b"fh-raw-" not in clean[page]
+        assert b"fh-raw-" not in clean[page] and b"fh-table-" not in clean[page]
+    index = "scenarios/index.html"
+    assert b"A title edited between builds" in cached[index] != first[index]

@@ -283,6 +283,28 @@ def test_the_russian_scenarios_index_is_russian(russian_model: SiteModel) -> Non
     assert index.startswith("# Сценарии")
 
 
+def test_localise_passes_over_the_drawn_tables_and_translates_around_them(
+    russian_model: SiteModel,
+) -> None:
+    """A drawn table is written in the page's language and may hold the scenario's own
+    English (a note in a caption): localise leaves its line as it is, and still translates
+    the generator's phrases before and after it."""
+    from fivehundred.site.generator import drawn_steps
+
+    scenario = next(s for s in russian_model.scenarios if drawn_steps(s, "ru"))
+    drawing = drawn_steps(scenario, "ru")
+    # a phrase localise translates wherever it stands, put inside the drawing and around it
+    phrase = "[Scenario page](x.md)"
+    assert "</div></div>" in drawing
+    planted = drawing.replace("</div></div>", f"<p>{phrase}</p></div></div>", 1)
+    page = "\n".join([phrase, "", planted, "", phrase])
+    out = localise(page, "ru").split("\n")
+    assert out[0] == out[4] == "[Страница сценария](x.md)"
+    assert out[2] == planted
+    assert localise(planted, "ru") == planted
+    assert localise(f"{planted}\n{phrase}\n", "ru") == f"{planted}\n[Страница сценария](x.md)\n"
+
+
 def test_every_hover_definition_has_its_russian_text() -> None:
     """The glossary's hover definitions (mkdocs.yml, abbr) are English; a Russian page
     shows each in Russian."""

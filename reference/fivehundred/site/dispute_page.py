@@ -15,7 +15,7 @@ rule set are listed on their profile's page (``site/profiles/<name>.md``, toggle
 default on ``variants.md``) in a generated section at the ``<!-- fivehundred:profile-
 scenarios -->`` marker, or at the end of the page.
 
-Plain Markdown from data, like :mod:`.generator`: no file system, no mkdocs.
+Plain Markdown from data, like :mod:`.scenario_pages`: no file system, no mkdocs.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ from ..scenarios.loading.disputes import (
 )
 from .card_markup import _escape
 from .disputes import profile_target
-from .generator import SiteModel, _indent, example_block, relative_link, scenario_uri
 from .labels import label
+from .page_model import SiteModel, _indent, relative_link, scenario_uri
+from .worked_examples import example_block
 
 DISPUTES_PAGE = "disputes.md"
 TABLE_MARKER = "<!-- fivehundred:disputes-table -->"

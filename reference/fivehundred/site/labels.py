@@ -1,12 +1,13 @@
-"""Every word a player reads on the drawn table and its stepper, and the words of the
-generated rule-set tables (:mod:`.rule_set_tables`), in one table per language.
+"""Every word of the game a generated page shows, in one table per language: the drawn
+table and its stepper, cards and calls, observation values, step sentences, the steps
+tables, and the generated rule-set tables (:mod:`.rule_set_tables`).
 
-The drawings (:mod:`.table_drawing`) and the stepper's controls never spell a word
-themselves: they ask :func:`label` for it, and the stepper's script reads its words
-from the page.  An edition in another language adds one mapping to :data:`LABELS`
-with the same keys (a test checks that every language has every key), and nothing
-else changes.  Keys are plain English identifiers; values may hold ``{name}``
-placeholders filled by :func:`label`.
+The drawings (:mod:`.table_drawing`), the scenario parts (:mod:`.scenario_parts`) and
+the stepper's controls never spell a word themselves: they ask :func:`label` for it, in
+the page's language, and the stepper's script reads its words from the page.  An edition
+in another language adds one mapping to :data:`LABELS` with the same keys (a test checks
+that every language has every key), and nothing else changes.  Keys are plain English
+identifiers; values may hold ``{name}`` placeholders filled by :func:`label`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ _ENGLISH: dict[str, str] = {
     "role.dealer": "dealer",
     "role.declarer": "declarer",
     "role.sits-out": "sits out",
+    "role.calls-first": "calls first",
     "role.to-act": "to act",
     "role.passed": "passed",
     "role.bid": "bid {call}",
@@ -55,6 +57,43 @@ _ENGLISH: dict[str, str] = {
     "table.no-cards": "no cards",
     "table.card-count": "{count} cards",
     "table.card-count-one": "{count} card",
+    # calls and values, wherever a page shows one
+    "call.pass": "pass",
+    "call.misere": "misère",
+    "call.open-misere": "open misère",
+    "value.none": "none",
+    "value.nothing": "nothing",
+    "value.yes": "yes",
+    "value.no": "no",
+    "phase.auction": "auction",
+    "phase.kitty": "kitty",
+    "phase.play": "play",
+    "phase.over": "over",
+    "phase.none": "none",
+    "trick.led-by": "led by {seat}",
+    "trick.suit-led": "suit led {suit}",
+    "trick.won-by": "won by **{seat}**",
+    "action.discard": "discard {cards}",
+    "action.nominate": "nominate {suit}",
+    "action.joker-naming": "{card} naming {suit}",
+    # a step told as a sentence: the words of scenarios.derived.narration.step_parts, which
+    # ``fivehundred show`` prints (a test keeps the English here equal to them)
+    "say.deal-ordered": "A new deal is dealt from the ordered deck",
+    "say.deal-given": "A new deal is dealt from the given deck",
+    "say.thrown-in": "A deal is thrown in (everybody passed)",
+    "say.result-tricks": "{seat} plays {call} and the declarers take {tricks} tricks",
+    "say.result-split": "{seat} plays {call} and the tricks go {split}",
+    "say.pass": "{seat} passes",
+    "say.bid": "{seat} bids {call}",
+    "say.discard": "{seat} discards {cards}",
+    "say.nominate": "{seat} nominates {suit} for the joker",
+    "say.sans-kitty": "{seat} plays sans kitty, leaving the kitty face down",
+    "say.lead-naming": "{seat} leads {card} naming {suit}",
+    "say.play": "{seat} plays {card}",
+    # the steps table
+    "steps.step": "step",
+    "steps.what": "what happens",
+    "steps.expected": "expected",
     # the stepper
     "step.start": "The position at the start",
     "step.status": "Step {number} of {total}",
@@ -205,6 +244,7 @@ _RUSSIAN: dict[str, str] = {
     "role.dealer": "сдающий",
     "role.declarer": "заказчик",
     "role.sits-out": "не играет",
+    "role.calls-first": "говорит первым",
     "role.to-act": "его ход",
     "role.passed": "пас",
     "role.bid": "заказ {call}",
@@ -231,6 +271,39 @@ _RUSSIAN: dict[str, str] = {
     "table.no-cards": "нет карт",
     "table.card-count": "карт: {count}",
     "table.card-count-one": "карт: {count}",
+    "call.pass": "пас",
+    "call.misere": "мизер",
+    "call.open-misere": "открытый мизер",
+    "value.none": "нет",
+    "value.nothing": "ничего",
+    "value.yes": "да",
+    "value.no": "нет",
+    "phase.auction": "торговля",
+    "phase.kitty": "прикуп",
+    "phase.play": "розыгрыш",
+    "phase.over": "сдача окончена",
+    "phase.none": "нет сдачи",
+    "trick.led-by": "первым ходил {seat}",
+    "trick.suit-led": "масть хода {suit}",
+    "trick.won-by": "взял **{seat}**",
+    "action.discard": "снос {cards}",
+    "action.nominate": "назначить {suit}",
+    "action.joker-naming": "{card} с назначением масти {suit}",
+    "say.deal-ordered": "Новая сдача из упорядоченной колоды",
+    "say.deal-given": "Новая сдача из заданной колоды",
+    "say.thrown-in": "Сдача без игры (все сказали «пас»)",
+    "say.result-tricks": "{seat} играет {call}, заказчики берут взяток: {tricks}",
+    "say.result-split": "{seat} играет {call}, взятки: {split}",
+    "say.pass": "{seat} говорит «пас»",
+    "say.bid": "{seat} заказывает {call}",
+    "say.discard": "{seat} сносит {cards}",
+    "say.nominate": "{seat} назначает джокеру масть {suit}",
+    "say.sans-kitty": "{seat} играет без прикупа, прикуп остаётся закрытым",
+    "say.lead-naming": "{seat} ходит {card} с назначением масти {suit}",
+    "say.play": "{seat} кладёт {card}",
+    "steps.step": "ход",
+    "steps.what": "что происходит",
+    "steps.expected": "ожидается",
     "step.start": "Начальная позиция",
     "step.status": "Ход {number} из {total}",
     "step.start-status": "Начало · ходов: {total}",

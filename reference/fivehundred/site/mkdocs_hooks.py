@@ -36,6 +36,7 @@ an anchor nobody defines, a clause without a scenario) is logged as a warning, s
 from __future__ import annotations
 
 import hashlib
+import importlib
 import logging
 import re
 from collections.abc import Callable
@@ -50,8 +51,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
-from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import TableOfContents
+from mkdocs.structure.pages import (
+    Page,
+    _ExtractAnchorsTreeprocessor,
+    _ExtractTitleTreeprocessor,
+    _RawHTMLPreprocessor,
+    _RelativePathTreeprocessor,
+)
+from mkdocs.structure.toc import TableOfContents, get_toc
 
 from fivehundred.scenarios import Scenario, load_corpus
 from fivehundred.scenarios.loading.disputes import Dispute, load_disputes
@@ -101,6 +108,9 @@ from fivehundred.site.translation import (
     localise_tooltips,
 )
 
+markdown_module: Any = importlib.import_module("markdown")
+"""Python-Markdown, which ships no type information."""
+
 log = logging.getLogger("mkdocs.plugins.fivehundred")
 """Under ``mkdocs.`` so that strict mode counts its warnings."""
 
@@ -135,15 +145,25 @@ class _State:
     """Page ``src_uri`` → the cache key of its whole HTML file (theme template) in this build."""
     template_keys: ClassVar[set[str]] = set()
     """Template cache keys used by this build."""
+    digests: ClassVar[dict[int, tuple[str, str]]] = {}
+    """``id`` of a text → the text and its hash (``_digest``), for this build."""
+    converter: ClassVar[Any] = None
+    """The Markdown converter of this build's pages (``_render_reusing``)."""
+    fragment_links: ClassVar[dict[str, dict[str, dict[str, str]]]] = {}
+    """Page ``src_uri`` → the links of its blocks converted apart (``_convert_apart``)."""
     aside: ClassVar[dict[str, list[str]]] = {}
     """Page ``src_uri`` → the HTML blocks taken out of its Markdown before conversion."""
     site: ClassVar[str] = ""
     """What every page's template output depends on besides the page: the configuration
     file, the published address and the navigation with every title; set per build."""
     language: ClassVar[str] = DEFAULT_LANGUAGE
+    """The language this build writes (the ``i18n`` plugin builds once per language)."""
+    docs_dir: ClassVar[str] = ""
+    """The docs folder's path in the repository (``site``), found once a build."""
+    links_key: ClassVar[str] = ""
+    """What the repository links of a page depend on besides its Markdown."""
     memo_keys: ClassVar[set[tuple[str, str]]] = set()
     """(cache name, key) of every text transformation this build used (``_memo``)."""
-    """The language this build writes (the ``i18n`` plugin builds once per language)."""
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -159,7 +179,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for problem in dispute_problems(found.records, corpus.scenarios):
         log.warning(f"dispute record: {problem}")
     _State.disputes = localised_disputes(found.records, _State.language)
-    reports, problems = load_reports(_repo_root(config) / RESULTS_DIR)
+    reports, problems = _reports(_repo_root(config) / RESULTS_DIR)
     if problems:  # a bad report stops every build, strict or not: its column would be a lie
         raise PluginError(
             "the results folder holds a file that is not a valid report:\n  "
@@ -181,8 +201,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _State.templated = {}
     _State.template_keys = set()
     _State.aside = {}
+    _State.fragment_links = {}
+    _State.converter = None
+    _State.digests = {}
     _State.site = ""
     _State.memo_keys = set()
+    _State.docs_dir = ""
     nav = config.nav
     if isinstance(nav, list):
         for item in nav:
@@ -194,16 +218,34 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 @event_priority(-110)  # after the i18n plugin has chosen this language's files
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     language = _State.language
-    rule_pages = {
+    rule_pages = _pages_under(files, RULES_DIR)
+    model = _State.model = _site_model(rule_pages, _pages_under(files, PROFILES_DIR))
+    index = localise(scenarios_index(model), language)
+    files.append(_generated(config, SCENARIOS_INDEX, index))
+    order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
+    rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
+    files.append(_generated(config, RULEBOOK, localise(rulebook, language)))
+    _publish(files, config)
+    _add_scenario_pages(files, config, model)
+    _State.fingerprint = _fingerprint(files, config)
+    i18n = _i18n(config)
+    if i18n is not None:  # the sitemap lists the generated pages with their alternates
+        i18n.i18n_files_per_language[language] = files.documentation_pages()
+    return files
+
+
+def _pages_under(files: Files, folder: str) -> dict[str, str]:
+    """The Markdown of this language's pages under ``folder``, by the page they stand for."""
+    return {
         base_uri(file.src_uri): file.content_string
         for file in files.documentation_pages()
-        if file.src_uri.startswith(RULES_DIR)
+        if file.src_uri.startswith(folder)
     }
-    profile_pages = {
-        base_uri(file.src_uri): file.content_string
-        for file in files.documentation_pages()
-        if file.src_uri.startswith(PROFILES_DIR)
-    }
+
+
+def _site_model(rule_pages: dict[str, str], profile_pages: dict[str, str]) -> SiteModel:
+    """The clauses of the rules pages and the profile pages' sections, checked against
+    the corpus (each problem a warning), in this build's language."""
     headings = {
         uri: [(h.title, h.anchor) for h in anchored_headings(text)]
         for uri, text in profile_pages.items()
@@ -211,15 +253,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     model = SiteModel.build(
         _State.scenarios, rule_pages, _State.disputes, profile_targets(profile_pages, headings)
     )
-    model.language = language  # the drawn tables' words
+    model.language = _State.language  # the drawn tables' words
     for problem in model.problems:
         log.warning(problem)
-    _State.model = model
-    index = localise(scenarios_index(model), language)
-    files.append(_generated(config, SCENARIOS_INDEX, index))
-    order = [uri for uri in _nav_uris(config.nav) if uri in rule_pages]
-    rulebook = rulebook_page([(uri, rule_pages[uri]) for uri in order])
-    files.append(_generated(config, RULEBOOK, localise(rulebook, language)))
+    return model
+
+
+def _publish(files: Files, config: MkDocsConfig) -> None:
+    """The repository folders published as they are, and the reports for download."""
     repo = _repo_root(config)
     for folder in PUBLISHED_FOLDERS:
         for path in sorted((repo / folder).rglob("*")):
@@ -227,10 +268,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 relative = path.relative_to(repo).as_posix()
                 files.append(File.generated(config, relative, abs_src_path=str(path)))
                 _State.published[relative] = relative
-    for report in _State.reports:  # the reports themselves, for download
+    for report in _State.reports:
         path = repo / report.file
         files.append(File.generated(config, report.file, abs_src_path=str(path)))
         _State.published[report.file] = report.file
+
+
+def _add_scenario_pages(files: Files, config: MkDocsConfig, model: SiteModel) -> None:
+    """One page per scenario in this build's language, kept while its file and the
+    clauses it links to are the same."""
     pages = _cache("scenario-pages")
     clauses = repr((sorted(model.clause_pages.items()), sorted(model.clause_titles.items())))
     used: set[str] = set()
@@ -243,15 +289,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         page = pages.get(key)
         if not isinstance(page, str):
             page = scenario_page(scenario, model, source)
-            page = pages[key] = localise_scenario_page(page, language)
+            page = pages[key] = localise_scenario_page(page, _State.language)
         files.append(_generated(config, scenario_uri(scenario.id), page))
     for key in [k for k in pages if k not in used]:
         del pages[key]
-    _State.fingerprint = _fingerprint(files, config)
-    i18n = _i18n(config)
-    if i18n is not None:  # the sitemap lists the generated pages with their alternates
-        i18n.i18n_files_per_language[language] = files.documentation_pages()
-    return files
 
 
 # ---- the generated pages in each language -----------------------------------------------
@@ -320,11 +361,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     uri = base_uri(page.file.src_uri)
     if uri.startswith(RULES_DIR):
-        markdown = inject_examples(markdown, uri, model)
-    docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
+        text = markdown
+        parts = (text, uri, _examples_signature(uri, model))
+        markdown = _memo("examples", parts, lambda: inject_examples(text, uri, model))
+    if not _State.docs_dir:  # (the same for every page of a build)
+        _State.docs_dir = Path(config.docs_dir).resolve().relative_to(_repo_root(config)).as_posix()
+        _State.links_key = repr((sorted(_State.published.items()), config.repo_url or ""))
+    docs_dir = _State.docs_dir
     markdown = _memo(
         "links",
-        (markdown, uri, docs_dir, repr(sorted(_State.published.items())), config.repo_url or ""),
+        (markdown, uri, docs_dir, _State.links_key),
         lambda: rewrite_repository_links(
             markdown, uri, docs_dir, _State.published, config.repo_url
         ),
@@ -340,7 +386,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown = _from_cache(markdown, page)
     if uri not in _State.hits:
         scenario_page = uri.startswith(SCENARIOS_DIR) and uri != SCENARIOS_INDEX
-        markdown = _set_aside(markdown, uri, every_block=scenario_page)
+        # (kept under the source's own name, ``the-deal.ru.md``, as on_page_content asks)
+        markdown = _set_aside(markdown, page.file.src_uri, every_block=scenario_page)
+        if uri == SCENARIOS_INDEX:
+            markdown = _convert_apart(markdown, _TABLE, page, config, files)
+        elif uri.startswith(RULES_DIR):
+            markdown = _convert_apart(markdown, _BOX, page, config, files)
     return markdown
 
 
@@ -367,16 +418,55 @@ def _localised(markdown: str) -> str:
     return _memo("localised", (markdown,), lambda: localise(markdown, _State.language))
 
 
+def _examples_signature(uri: str, model: SiteModel) -> str:
+    """What the examples and markers under a rules page's clauses are made of: every
+    scenario citing one of its clauses (as a whole: an open example draws it), the
+    disputes touching them, and where every clause and rule set is described."""
+    cited = model.citations()
+    anchors = sorted(a for a, page in model.clause_pages.items() if page == uri)
+    return repr(
+        (
+            sorted(model.clause_pages.items()),
+            sorted(model.clause_titles.items()),
+            sorted(model.profile_pages.items()),
+            [
+                (
+                    anchor,
+                    [(c.primary, repr(c.scenario)) for c in cited.get(anchor, [])],
+                    [repr(d) for d in model.disputes.get(anchor, [])],
+                )
+                for anchor in anchors
+            ],
+        )
+    )
+
+
 def _memo(name: str, parts: tuple[str, ...], compute: Callable[[], str]) -> str:
-    """``compute()``, kept across rebuilds under a hash of the ``parts`` it depends on; what
-    a build does not use is dropped at its end (``on_post_build``)."""
-    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    """``compute()``, kept across rebuilds under a hash of the ``parts`` it depends on (the
+    first the page's text); what a build does not use is dropped at its end
+    (``on_post_build``)."""
+    text = parts[0]
+    digest = _digest(text)
+    key = hashlib.sha256("\0".join((digest, *parts[1:])).encode("utf-8")).hexdigest()
     _State.memo_keys.add((name, key))
     cache = _cache(name)
     hit = cache.get(key)
     if not isinstance(hit, str):
         hit = cache[key] = compute()
+    if hit is not text and hit == text:  # (most pages: nothing to change) the same hash
+        _State.digests[id(hit)] = (hit, digest)
     return hit
+
+
+def _digest(text: str) -> str:
+    """The hash of a page's text, taken once a build however many steps key on it: a
+    scenario page's text is tens of kilobytes, and every page is keyed on twice."""
+    known = _State.digests.get(id(text))
+    if known is not None and known[0] is text:
+        return known[1]
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    _State.digests[id(text)] = (text, digest)
+    return digest
 
 
 _DRAWN_BLOCK = re.compile(
@@ -388,7 +478,7 @@ Markdown neither wraps it in a paragraph nor parses its thousands of tags."""
 
 
 def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
-    blocks: list[str] = []
+    blocks = _State.aside.setdefault(uri, [])
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group(0))
@@ -402,15 +492,88 @@ def _set_aside(markdown: str, uri: str, *, every_block: bool) -> str:
         markdown = _DRAWN_BLOCK.sub(stash_drawing, markdown)
     if every_block:
         markdown = _RAW_BLOCK.sub(stash, markdown)
-    if blocks:
-        _State.aside[uri] = blocks
+    if not blocks:
+        del _State.aside[uri]
     return markdown
+
+
+# ---- generated blocks converted one by one -----------------------------------------------
+#
+# The scenarios index lists every scenario in one table per area, and a rules page shows
+# its clauses' worked examples in boxes; editing a scenario's title changes the index and
+# the page of every clause it illustrates, and converting those pages whole was most of a
+# rebuild.  Each table of the index, and each box of a rules page, is converted on its
+# own (the page's Markdown extensions, links resolved as mkdocs resolves them on this
+# page) and kept under a hash of its text, so a rebuild converts only the blocks that
+# changed; the page is converted with a placeholder where each block was.
+
+_TABLE = re.compile(r"^\|.*\n(?:\|.*(?:\n|$))*", re.MULTILINE)
+"""A table at the top level of a page: lines that start with ``|``, one after another."""
+
+_BOX = re.compile(
+    r"^\?\?\?\+? (?:fh-more|example fh-example) .*\n(?:(?:[ \t]*\n)*[ \t]+\S.*(?:\n|$))*",
+    re.MULTILINE,
+)
+"""A box of worked examples the generator puts under a clause (``??? fh-more``, ``???+
+example fh-example``) and its indented body, up to its last indented line (the blank
+lines after it stay in the page); boxes written by hand are converted with their page."""
+
+
+@dataclass(frozen=True)
+class _Fragment:
+    html: str
+    links: dict[str, dict[str, str]]
+    """Linked page ``src_uri`` → {anchor: original link}, as ``_Rendered.links``."""
+
+
+def _convert_apart(
+    markdown: str, blocks_of: re.Pattern[str], page: Page, config: MkDocsConfig, files: Files
+) -> str:
+    uri = page.file.src_uri
+    blocks = _State.aside.setdefault(uri, [])
+    cache = _cache("fragments")
+    links: dict[str, dict[str, str]] = {}
+
+    def convert(match: re.Match[str]) -> str:
+        text = match.group(0)
+        key = hashlib.sha256("\0".join((_State.fingerprint, uri, text)).encode("utf-8")).hexdigest()
+        _State.memo_keys.add(("fragments", key))
+        fragment = cache.get(key)
+        if not isinstance(fragment, _Fragment):
+            fragment = cache[key] = _convert_fragment(text, page, config, files)
+        for target, anchors in fragment.links.items():
+            links.setdefault(target, {}).update(anchors)
+        blocks.append(fragment.html)
+        ending = "\n" if text.endswith("\n") else ""
+        return f"<!--fh-table-{len(blocks) - 1}-->{ending}"
+
+    markdown = blocks_of.sub(convert, markdown)
+    _State.fragment_links[uri] = links
+    if not blocks:
+        del _State.aside[uri]
+    return markdown
+
+
+def _convert_fragment(text: str, page: Page, config: MkDocsConfig, files: Files) -> _Fragment:
+    """``text`` converted as ``Page.render`` converts a page (its extensions, and mkdocs'
+    own link resolution for this page, which also records the links for validation)."""
+    md = markdown_module.Markdown(
+        extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {}
+    )
+    resolver = _RelativePathTreeprocessor(page.file, files, config)
+    resolver._register(md)
+    html = md.convert(text)
+    return _Fragment(html, {f.src_uri: dict(a) for f, a in resolver.links_to_anchors.items()})
 
 
 def _put_back(html: str, uri: str) -> str:
     blocks = _State.aside.pop(uri, None)
     if not blocks:
         return html
+    for index, block in enumerate(blocks):  # the blocks converted apart first: they may
+        table = f"<!--fh-table-{index}-->"  # hold raw blocks' places
+        if table in html:  # Markdown ends a block with one newline, an HTML block with two
+            html = html.replace(table + "\n", block, 1).replace(table, block, 1)
     for index, block in enumerate(blocks):
         html = html.replace(f"<!--fh-raw-{index}-->", block, 1)
     return html
@@ -481,7 +644,8 @@ def _fingerprint(files: Files, config: MkDocsConfig) -> str:
 
 def _from_cache(markdown: str, page: Page) -> str:
     uri = page.file.src_uri
-    key = hashlib.sha256("\0".join((_State.fingerprint, uri, markdown)).encode("utf-8")).hexdigest()
+    parts = (_State.fingerprint, uri, _digest(markdown))
+    key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
     _State.keys[uri] = key
     hit = _cache("pages").get(key)
     if isinstance(hit, _Rendered):
@@ -493,7 +657,40 @@ def _from_cache(markdown: str, page: Page) -> str:
         # This page only: mkdocs calls page.render next; with the rendering in hand there
         # is no Markdown converter to set up and nothing to convert.
         page.render = render  # type: ignore[method-assign]
+    else:
+
+        def convert(config: MkDocsConfig, files: Files) -> None:
+            _render_reusing(page, config, files)
+
+        page.render = convert  # type: ignore[method-assign]
     return markdown
+
+
+def _render_reusing(page: Page, config: MkDocsConfig, files: Files) -> None:
+    """``Page.render``, with one Markdown converter for the whole build, reset between
+    pages, instead of a new one per page: setting up a converter with every extension
+    cost more than converting most pages.  mkdocs' own per-page parts (anchors, links,
+    title, raw HTML ids) are new for each page, registered under their usual names."""
+    md = _State.converter
+    if md is None:
+        md = _State.converter = markdown_module.Markdown(
+            extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {}
+        )
+    md.reset()
+    raw_html = _RawHTMLPreprocessor()
+    raw_html._register(md)
+    anchors = _ExtractAnchorsTreeprocessor(page.file, files, config)
+    anchors._register(md)
+    links = _RelativePathTreeprocessor(page.file, files, config)
+    links._register(md)
+    title = _ExtractTitleTreeprocessor()
+    title._register(md)
+    page.content = md.convert(page.markdown)
+    page.toc = get_toc(getattr(md, "toc_tokens", []))
+    page._title_from_render = title.title
+    page.present_anchor_ids = anchors.present_anchor_ids | raw_html.present_anchor_ids
+    if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
+        page.links_to_anchors = links.links_to_anchors
 
 
 def _restore(page: Page, hit: _Rendered, files: Files) -> None:
@@ -511,10 +708,20 @@ def _restore(page: Page, hit: _Rendered, files: Files) -> None:
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     uri = page.file.src_uri
-    html = first_mentions(_put_back(html, uri))  # (a cached page has had it: idempotent)
-    html = localise_tooltips(html, _State.language)  # (idempotent too)
+    if _State.hits.pop(uri, None) is not None:  # the cached rendering has had all this
+        return html
+    fragment_links = _State.fragment_links.pop(uri, None)
+    if fragment_links:  # validated with the page's own links
+        anchors = page.links_to_anchors if page.links_to_anchors is not None else {}
+        for src, found in fragment_links.items():
+            target = files.src_uris.get(src)
+            if target is not None:
+                anchors.setdefault(target, {}).update(found)
+        page.links_to_anchors = anchors
+    html = first_mentions(_put_back(html, uri))
+    html = localise_tooltips(html, _State.language)
     key = _State.keys.get(uri)
-    if key is None or _State.hits.pop(uri, None) is not None:
+    if key is None:
         return html
     _cache("pages")[key] = _Rendered(
         html=html,
@@ -638,6 +845,7 @@ def _site_signature(config: MkDocsConfig, nav: Navigation) -> str:
 
 def on_post_build(config: MkDocsConfig) -> None:
     """Forget what this build did not use, so the caches never grow."""
+    _State.digests = {}
     used = set(_State.keys.values())
     pages = _cache("pages")
     for key in [k for k in pages if k not in used]:
@@ -648,7 +856,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     templates = _cache("templates")
     for key in [k for k in templates if k not in _State.template_keys]:
         del templates[key]
-    for name in ("localised", "links"):
+    for name in ("localised", "links", "fragments", "examples"):
         memo = _cache(name)
         for key in [k for k in memo if (name, k) not in _State.memo_keys]:
             del memo[key]
@@ -673,12 +881,16 @@ def _cache_search(config: MkDocsConfig) -> None:
         entries = getattr(index, "entries", None)
         if index is None or not callable(original) or not isinstance(entries, list):
             continue
+        _skip_absent_attributes(config, plugin)
 
         def add_entry(page: Page, _add: Any = original, _entries: list[Any] = entries) -> None:
-            meta = repr(page.meta.get("search"))
-            key = hashlib.sha256(
-                "\0".join((page.url, meta, page.content or "")).encode("utf-8")
-            ).hexdigest()
+            meta = page.meta.get("search")
+            if isinstance(meta, dict) and meta.get("exclude"):
+                return  # (the plugin indexes nothing of it)
+            rendered = _State.keys.get(page.file.src_uri)  # the page's HTML follows from it
+            content = (page.content or "") if rendered is None else rendered
+            parts = (page.url, repr(meta), page.title or "", content)
+            key = hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
             _State.indexed.add(key)
             search = _cache("search")
             hit = search.get(key)
@@ -690,6 +902,34 @@ def _cache_search(config: MkDocsConfig) -> None:
             search[key] = _entries[before:]
 
         index.add_entry_from_context = add_entry
+
+
+def _skip_absent_attributes(config: MkDocsConfig, search: Any) -> None:
+    """The search plugin's page event indexes the page and then strips its
+    ``data-search-…="…"`` attributes by a regular expression over the whole page, the
+    largest cost of a rebuild once the rest is cached; on a page without any (every
+    scenario page) the stripping changes nothing and is left out."""
+    events = config.plugins.events.get("page_context", [])
+    for position, method in enumerate(events):
+        if getattr(method, "__self__", None) is not search:
+            continue
+
+        def context_event(
+            context: Any,
+            *,
+            page: Page,
+            config: MkDocsConfig,
+            nav: Navigation,
+            _event: Any = method,
+            _plugin: Any = search,
+        ) -> Any:
+            if "data-search-" in (page.content or "") or not _plugin.config.enabled:
+                return _event(context, page=page, config=config, nav=nav)
+            _plugin.search_index.add_entry_from_context(page)
+            return None
+
+        context_event.mkdocs_priority = getattr(method, "mkdocs_priority", 0)  # type: ignore[attr-defined]
+        events[position] = context_event
 
 
 def _nav_uris(nav: object) -> list[str]:
@@ -706,6 +946,25 @@ def _nav_uris(nav: object) -> list[str]:
 def _repo_root(config: MkDocsConfig) -> Path:
     """The folder of ``mkdocs.yml``: the repository root."""
     return Path(config.config_file_path).resolve().parent
+
+
+def _reports(folder: Path) -> tuple[list[Report], list[str]]:
+    """``load_reports`` of the folder, kept while its files hold the same bytes: checking
+    every report against its schema again on each rebuild (and for each language) cost
+    more than the rest of reading the configuration."""
+    digest = hashlib.sha256(str(folder).encode("utf-8"))
+    if folder.is_dir():
+        for path in sorted(folder.iterdir()):
+            digest.update(b"\0" + path.name.encode("utf-8") + b"\0")
+            if path.is_file():
+                digest.update(path.read_bytes())
+    key = digest.hexdigest()
+    kept = RENDER_CACHE.get("reports")
+    if isinstance(kept, tuple) and kept[0] == key:
+        return list(kept[1]), list(kept[2])
+    reports, problems = load_reports(folder)
+    RENDER_CACHE["reports"] = (key, tuple(reports), tuple(problems))
+    return reports, problems
 
 
 def _read(path: Path | None) -> str | None:

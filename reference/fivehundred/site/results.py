@@ -398,10 +398,6 @@ def results_markdown(
     are the third-party engines (``adapters/third-party/``), each shown with its
     headline and deviation families; ``scenario_link`` makes a scenario page's link."""
     scenarios = list(scenarios)
-    by_rule: dict[str, list[Scenario]] = {}
-    for scenario in scenarios:
-        for anchor in scenario.rules:
-            by_rule.setdefault(anchor, []).append(scenario)
     if not reports:
         return (
             "*No report in `results/` yet: run `python -m fivehundred.site.results` to make "
@@ -410,24 +406,8 @@ def results_markdown(
     by_file = {third_party.engine.report: third_party for third_party in engines}
     lines = ["## Reports {#reports}", ""]
     for report in reports:
-        if report.file in by_file:
-            continue  # shown with its engine below
-        states = [report.state(s) for s in scenarios]
-        summary = ", ".join(
-            f"{states.count(state)} {state.value}" for state in _ORDER if state in states
-        )
-        link = file_links.get(report.file)
-        where = f"[`{report.file}`]({link})" if link else f"`{report.file}`"
-        broken = (
-            f" The adapter was judged broken: {_escape(report.broken)}." if report.broken else ""
-        )
-        lines += [
-            f"- **{_escape(report.label)}** ({_escape(report.language)}), {where}: suite "
-            f"{_escape(report.suite_version)}, run {_escape(report.started_at[:10])} "
-            f"({_escape(report.mode)}); capabilities: {_escape(report.capabilities)}.  ",
-            f"  Its own headline: *{_escape(report.headline)}*.{broken}  ",
-            f"  Read against the {len(scenarios)} scenarios of this site: {summary or 'none'}.",
-        ]
+        if report.file not in by_file:  # (one with its engine is shown with it below)
+            lines += _report_lines(report, scenarios, file_links.get(report.file))
     if engines:
         lines += ["", "## Public engines {#engines}", ""]
         reports_by_file = {report.file: report for report in reports}
@@ -439,21 +419,48 @@ def results_markdown(
                 file_links,
                 scenario_link,
             )
-    named = {third_party.engine.name: third_party for third_party in engines}
-    lines += ["", "## By ruling {#by-ruling}", ""]
-    header = "| ruling | scenarios | " + " | ".join(_column_label(r, named) for r in reports) + " |"
-    lines += [
-        '<div class="fh-results" markdown>',
-        "",
-        header,
-        "|---|--:|" + "---|" * len(reports),
+    lines += _matrix_lines(reports, scenarios, rows, engines)
+    return "\n".join(lines)
+
+
+def _report_lines(report: Report, scenarios: Sequence[Scenario], link: str | None) -> list[str]:
+    """One report of the list: who, where, which suite and run, and its tally here."""
+    states = [report.state(s) for s in scenarios]
+    summary = ", ".join(
+        f"{states.count(state)} {state.value}" for state in _ORDER if state in states
+    )
+    where = f"[`{report.file}`]({link})" if link else f"`{report.file}`"
+    broken = f" The adapter was judged broken: {_escape(report.broken)}." if report.broken else ""
+    return [
+        f"- **{_escape(report.label)}** ({_escape(report.language)}), {where}: suite "
+        f"{_escape(report.suite_version)}, run {_escape(report.started_at[:10])} "
+        f"({_escape(report.mode)}); capabilities: {_escape(report.capabilities)}.  ",
+        f"  Its own headline: *{_escape(report.headline)}*.{broken}  ",
+        f"  Read against the {len(scenarios)} scenarios of this site: {summary or 'none'}.",
     ]
+
+
+def _matrix_lines(
+    reports: Sequence[Report],
+    scenarios: Sequence[Scenario],
+    rows: Sequence[tuple[str, str]],
+    engines: Sequence[ThirdParty],
+) -> list[str]:
+    """The matrix: one row per ruling, one column per report, each cell the states of
+    the scenarios citing the ruling."""
+    by_rule: dict[str, list[Scenario]] = {}
+    for scenario in scenarios:
+        for anchor in scenario.rules:
+            by_rule.setdefault(anchor, []).append(scenario)
+    named = {third_party.engine.name: third_party for third_party in engines}
+    header = "| ruling | scenarios | " + " | ".join(_column_label(r, named) for r in reports) + " |"
+    lines = ["", "## By ruling {#by-ruling}", ""]
+    lines += ['<div class="fh-results" markdown>', "", header, "|---|--:|" + "---|" * len(reports)]
     for anchor, link in rows:
         cited = by_rule.get(anchor, [])
         cells = [cell([report.state(s) for s in cited]) for report in reports]
         lines.append(f"| {link} | {len(cited)} | " + " | ".join(cells) + " |")
-    lines += ["", "</div>", ""]
-    return "\n".join(lines)
+    return [*lines, "", "</div>", ""]
 
 
 # ---- refreshing the project's own reports --------------------------------------------------

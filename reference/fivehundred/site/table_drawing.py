@@ -59,7 +59,7 @@ def _call_note(position: Position, seat: str, language: str) -> str:
     if call == "PASS":
         return label("role.passed", language)
     key = "role.high-bid" if seat == position.high_bidder else "role.bid"
-    return label(key, language, call=call_html(call))
+    return label(key, language, call=call_html(call, language))
 
 
 def _seat_box(position: Position, place: int, language: str) -> str:
@@ -82,13 +82,17 @@ def _seat_box(position: Position, place: int, language: str) -> str:
     note = _call_note(position, seat, language)
     if note:
         who += f' <span class="fh-call">{note}</span>'
-    hand = hand_html(list(cards)) if cards else f"<em>{label('table.no-cards', language)}</em>"
+    hand = (
+        hand_html(list(cards), language)
+        if cards
+        else f"<em>{label('table.no-cards', language)}</em>"
+    )
     if seat == position.declarer and position.exposed:
         hand += f' <small class="fh-note">{label("table.exposed", language)}</small>'
     extra = ""
     if seat == position.declarer and position.discards:
         words = label("table.discards", language)
-        discards = hand_html(list(position.discards))
+        discards = hand_html(list(position.discards), language)
         extra = f'<span class="fh-aside"><small>{words}</small> {discards}</span>'
     return (
         f'<div class="{" ".join(classes)}" role="group" aria-label="{_attr(spoken)}">'
@@ -120,7 +124,7 @@ def _trick(position: Position, language: str) -> str:
         small = f" <small>{' · '.join(notes)}</small>" if notes else ""
         plays.append(
             f'<span class="{" ".join(classes)}"><small class="fh-from">{html.escape(seat)}</small> '
-            f"{card_html(card)}{small}</span>"
+            f"{card_html(card, language)}{small}</span>"
         )
     size = _size_class(len(position.seats))
     return (
@@ -141,7 +145,7 @@ def _facts(position: Position, language: str) -> list[str]:
             label(
                 "table.contract",
                 language,
-                call=call_html(position.contract),
+                call=call_html(position.contract, language),
                 seat=position.declarer,
             )
         )
@@ -186,7 +190,7 @@ def table_html(position: Position, profile_name: str, language: str = DEFAULT_LA
         words = label("table.kitty-face-down", language, name=kitty)
         middle.append(
             f'<p class="fh-facts fh-kitty"><small>{html.escape(words)}</small> '
-            f"{hand_html(list(position.kitty))}</p>"
+            f"{hand_html(list(position.kitty), language)}</p>"
         )
     if position.phase in ("none", "over") or any(position.scores.values()):
         words = label("table.scores", language)

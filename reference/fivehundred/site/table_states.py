@@ -69,9 +69,27 @@ class Frame:
     position: Position
 
 
+_KEPT: dict[str, list[Frame]] = {}
+"""The frames of each scenario drawn in this process, by the scenario's whole text (its
+``repr``): a site draws every scenario once per language and again under the clauses it
+illustrates, and ``mkdocs serve`` draws the unchanged ones again on every rebuild."""
+
+_KEPT_MAX = 8192
+
+
 def frames(scenario: _Scenario) -> list[Frame]:
     """The start and the position after each step; empty when the reference cannot run the
     scenario (lint reports such a file, and its page shows no drawing)."""
+    key = repr(scenario)
+    kept = _KEPT.get(key)
+    if kept is None:
+        if len(_KEPT) >= _KEPT_MAX:  # edits under ``mkdocs serve`` leave old versions behind
+            _KEPT.clear()
+        kept = _KEPT[key] = _frames(scenario)
+    return list(kept)
+
+
+def _frames(scenario: _Scenario) -> list[Frame]:
     try:
         session = ReferenceSession(scenario.input())
     except InputError:

@@ -4,17 +4,22 @@ The site is one ``mkdocs build`` in two languages (``mkdocs-static-i18n``, suffi
 structure): a hand-written page ``rules/the-deal.md`` has its Russian text beside it in
 ``rules/the-deal.ru.md``, and the Russian site lives under ``ru/``.  The pages the hook
 *generates* (the scenario pages, the scenarios index, the rulebook's opening, the worked
-examples and markers under each clause) are written by ``generator.py`` in English; for
-another language the hook passes them through :func:`localise`, which replaces the
-generator's own phrases, and only those, by the language's words.  Scenario titles,
+examples and markers under each clause) come in two parts.  The words of the game the
+generator draws (cards, calls, observation values, step sentences, the drawn table and
+its stepper, the steps tables, seats' roles) are written in the page's language from the
+start, from :mod:`.labels`; they are most of a page's bytes, and rewriting them after the
+fact cost more than the rest of the Russian build.  The page's own fixed phrases
+(headings, the setup's summary, the examples' titles, the disputes' labels) are written
+in English and passed through :func:`localise`, which replaces those phrases, and only
+those, by the language's words, and passes over the drawn tables.  Scenario titles,
 assertions, explanations and notes are the suite's English text and are left as they are
 (each scenario page says so); ids, card codes, seat letters (``N E S W``, the notation of
 the scenario files) and rejection codes are notation, the same in every language.
 
-Each phrase is matched where the generator writes it (a heading, a table header, a
-``<small>`` role, the start of a step cell), so an English word inside a scenario's own
-text is never touched.  ``GENERATED_LABELS`` is the table of those phrases by language:
-a new language adds its column here and its ``*.xx.md`` pages under ``site/``.
+Each phrase is matched where the generator writes it (a heading, a summary's label, an
+example's title), so an English word inside a scenario's own text is never touched.
+``GENERATED_LABELS`` is the table of those phrases by language: a new language adds its
+column here and in :mod:`.labels`, and its ``*.xx.md`` pages under ``site/``.
 """
 
 from __future__ import annotations
@@ -25,9 +30,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .table_drawing import STEPPER_CLASS
+
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 """Every language the site is built in, the default first (the ``i18n`` plugin's list)."""
+
+STEPPER_MARK = f'<div class="{STEPPER_CLASS}'
+"""What a drawn table's line holds: such a line is already in the page's language."""
 
 _SUFFIX = re.compile(r"\.([a-z]{2})\.md$")
 
@@ -143,13 +153,6 @@ _RU_AREAS = {
     "Other": "Прочее",
 }
 
-_RU_ROLES = {
-    "declarer": "заказчик",
-    "sits out": "не играет",
-    "dealer": "сдающий",
-    "calls first": "говорит первым",
-}
-
 _RU_STARTS = {
     "before the deal": "до сдачи",
     "the auction, at the first call": "торговля, с первого слова",
@@ -164,24 +167,6 @@ _RU_SOURCES = {
     "the Polish variations": "польские варианты",
 }
 
-_RU_PHASES = {
-    "auction": "торговля",
-    "kitty": "прикуп",
-    "play": "розыгрыш",
-    "over": "сдача окончена",
-    "none": "нет сдачи",
-}
-
-_RU_CALLS = {"open misère": "открытый мизер", "misère": "мизер", "pass": "пас"}
-
-_SEAT = r"(?:[NESW]|[A-Z][0-9]?)"
-"""A seat as the generator writes it: ``N``, or a profile's letter (``A``, ``P1`` …)."""
-
-
-def _roles_ru(match: re.Match[str]) -> str:
-    roles = ", ".join(_RU_ROLES.get(r.strip(), r.strip()) for r in match.group(2).split(","))
-    return f"{match.group(1)}{roles}{match.group(3)}"
-
 
 def _more_ru(match: re.Match[str]) -> str:
     more, count, first, touching = match.group(2), match.group(1), match.group(3), match.group(4)
@@ -193,68 +178,6 @@ def _disputes_ru(match: re.Match[str]) -> str:
     count = match.group(1)
     return 'title="споров об этом пункте: ' + ("1" if count == "a dispute" else count.split()[0])
 
-
-def _call_ru(match: re.Match[str]) -> str:
-    return _RU_CALLS[match.group(0)]
-
-
-_STEP_START = r"(?:(?<=[|>] )|(?<=<td>))"
-"""Where a step's sentence starts: a Markdown table cell or an HTML one."""
-
-_RU_VERBS = [
-    (r"passes\b", "говорит «пас»"),
-    ("bids ", "заказывает "),
-    ("discards ", "сносит "),
-    (r"nominates (.*?) for the joker", r"назначает джокеру масть \1"),
-    ("leads ", "ходит "),
-    ("plays ", "кладёт "),
-]
-"""The verbs of narration.step_parts after the seat, in an order where no verb's phrase
-is found inside a later one's (``plays sans kitty`` is translated before them)."""
-
-_VERB_PATTERNS = [(re.compile(verb), russian) for verb, russian in _RU_VERBS]
-
-
-def _verb_ru(match: re.Match[str]) -> str:
-    """A step's seat and verb in Russian (one scan of the page finds every verb)."""
-    seat, phrase = match.group(1), match.group(2)
-    for pattern, russian in _VERB_PATTERNS:
-        found = pattern.fullmatch(phrase)
-        if found:
-            return f"{seat} {found.expand(russian)}"
-    return match.group(0)
-
-
-_RU_STEP = [
-    # narration.step_parts, at the start of a step cell (Markdown table or HTML table)
-    _label(r"A new deal is dealt from the ordered deck", "Новая сдача из упорядоченной колоды"),
-    _label(r"A new deal is dealt from the given deck", "Новая сдача из заданной колоды"),
-    _label(r"A deal is thrown in \(everybody passed\)", "Сдача без игры (все сказали «пас»)"),
-    _label(
-        rf"({_SEAT}) plays (.*?) and the declarers take (\d+) tricks",
-        r"\1 играет \2, заказчики берут взяток: \3",
-    ),
-    _label(rf"({_SEAT}) plays (.*?) and the tricks go ", r"\1 играет \2, взятки: "),
-    _label(
-        rf"({_SEAT}) plays sans kitty, leaving the kitty face down",
-        r"\1 играет без прикупа, прикуп остаётся закрытым",
-    ),
-    _label(
-        rf"{_STEP_START}({_SEAT}) (" + "|".join(verb for verb, _ in _RU_VERBS) + ")",
-        _verb_ru,
-        needle=" ",
-    ),
-    _label(r"(</span>) naming (<span class=\"fh-suit)", r"\1 с назначением масти \2"),
-    _label(r"(?<=заказывает )(open misère|misère)", _call_ru, needle="заказывает "),
-    _label(r"(?<=играет )(open misère|misère)", _call_ru, needle="играет "),
-    _label(r"(?<=контракт )(open misère|misère)", _call_ru, needle="контракт "),
-    _label(
-        r"(?<=</code> )(open misère|misère|pass)(?=<br>| \||</td>|$)",
-        _call_ru,
-        re.MULTILINE,
-        needle="</code> ",
-    ),
-]
 
 _RU_LABELS: list[Label] = [
     # the scenario page
@@ -315,49 +238,6 @@ _RU_LABELS: list[Label] = [
     _label(
         r"^(\s*)The hands and the kitty as dealt:$", r"\1Руки и прикуп после сдачи:", re.MULTILINE
     ),
-    _label(r"<em>kitty</em>", "<em>прикуп</em>"),
-    _label(r'(<span class="fh-seat"><strong>[^<]+</strong> <small>)([^<]+)(</small>)', _roles_ru),
-    _label(r"<em>none</em>", "<em>нет</em>"),
-    _label(r"<em>nothing</em>", "<em>ничего</em>"),
-    _label(
-        r'<span class="fh-card fh-joker">Joker</span>',
-        '<span class="fh-card fh-joker">Джокер</span>',
-    ),
-    # the steps table
-    _label(
-        r"^([ \t]*)\| step \| what happens \| expected \|$",
-        r"\1| ход | что происходит | ожидается |",
-        re.MULTILINE,
-    ),
-    _label(
-        r"<th>step</th><th>what happens</th><th>expected</th>",
-        "<th>ход</th><th>что происходит</th><th>ожидается</th>",
-    ),
-    _label(r"<em>check</em>", "<em>проверка</em>"),
-    _label(r'<span class="fh-refused">refused</span>', '<span class="fh-refused">отказ</span>'),
-    _label(
-        r'<span class="fh-accepted">accepted</span>', '<span class="fh-accepted">принято</span>'
-    ),
-    _label(
-        r"(<code>phase</code> )(auction|kitty|play|over|none)\b",
-        lambda m: m.group(1) + _RU_PHASES[m.group(2)],
-    ),
-    _label(r"(?:(?<=, )|(?<=e> ))(pass)(?=,|<br>| \||</td>|$)", "пас", re.MULTILINE, needle="pass"),
-    _label(
-        r"(?:(?<=, )|(?<=e> ))(open misère|misère)(?=,|<br>| \||</td>|$)",
-        _call_ru,
-        re.MULTILINE,
-        needle="misère",
-    ),
-    _label(r"(</code>) yes(?=<br>| \||</td>)", r"\1 да"),
-    _label(r"(</code>) no(?=<br>| \||</td>)", r"\1 нет"),
-    _label(r"\bled by ([A-Z][0-9]?)\b", r"первым ходил \1"),
-    _label(r"; suit led ", "; масть хода "),
-    _label(r"(?<=[>|] )suit led ", "масть хода "),
-    _label(r"won by \*\*", "взял **"),
-    _label(r"(?<=[ >])discard (<span)", r"снос \1"),
-    _label(r"(?<=[ >])nominate (<span)", r"назначить \1"),
-    *_RU_STEP,
     # the worked examples under a clause
     _label(r'^(\s*\?\?\?\+? example fh-example )"Example ', r'\1"Пример ', re.MULTILINE),
     _label(r"^(\s*)\*\*Asserts:\*\* ", r"\1**Утверждение:** ", re.MULTILINE),
@@ -569,8 +449,31 @@ def localise_tooltips(html: str, language: str) -> str:
 
 
 def localise(markdown: str, language: str) -> str:
-    """The generator's Markdown with its own phrases in ``language`` (unchanged for English)."""
-    for label in GENERATED_LABELS.get(language, []):
+    """The generator's Markdown with its own phrases in ``language`` (unchanged for English).
+
+    The drawn tables (a stepper block, one line each) are written in the page's language
+    from the start and are most of a scenario page's bytes: they are passed over."""
+    labels = GENERATED_LABELS.get(language, [])
+    if not labels:
+        return markdown
+    if STEPPER_MARK not in markdown:
+        return _localised(markdown, labels)
+    lines = markdown.split("\n")
+    out: list[str] = []
+    start = 0
+    for index, line in enumerate(lines):
+        if STEPPER_MARK in line:
+            if index > start:
+                out.append(_localised("\n".join(lines[start:index]), labels))
+            out.append(line)
+            start = index + 1
+    if start < len(lines):
+        out.append(_localised("\n".join(lines[start:]), labels))
+    return "\n".join(out)
+
+
+def _localised(markdown: str, labels: list[Label]) -> str:
+    for label in labels:
         if label.needle not in markdown:
             continue
         if label.fixed and isinstance(label.replacement, str):
