@@ -32,7 +32,7 @@ from pathlib import Path
 
 from fivehundred.resources import scenarios_dir
 from fivehundred.scenarios import ID_ALPHABET
-from fivehundred.scenarios.corpus import find_files
+from fivehundred.scenarios.loading.corpus import find_files
 
 
 def cpu_of(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:

@@ -22,6 +22,7 @@ import shlex
 import sys
 import time
 
+from fivehundred.engine import DEFAULT_PROFILE_NAME
 from fivehundred.fuzz.fuzzer import Settings, external_tester, fuzz, reference_tester
 
 SERVE = shlex.join([sys.executable, "-m", "fivehundred", "serve"])
@@ -33,7 +34,7 @@ def rate(deals: int, jobs: int, in_process: bool) -> tuple[float, float]:
         reference_tester
         if in_process
         else functools.partial(
-            external_tester, SERVE, timeout=30, startup_timeout=60, profile="australian-4"
+            external_tester, SERVE, timeout=30, startup_timeout=60, profile=DEFAULT_PROFILE_NAME
         )
     )
     started = time.perf_counter()

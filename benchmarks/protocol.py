@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from fivehundred.scenarios import Scenario
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.verify.external import ExternalImplementation
 from fivehundred.verify.runner import Implementation, ReferenceImplementation, run_scenarios
 from fivehundred.verify.verdict import Status

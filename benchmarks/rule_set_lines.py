@@ -64,7 +64,7 @@ def _pattern(module: str, function: str) -> str:
 
 
 def main() -> None:
-    from fivehundred.scenarios.coverage import is_default_profile
+    from fivehundred.scenarios.derived.coverage import is_default_profile
 
     default = _lines(lambda s: is_default_profile(s))  # type: ignore[arg-type]
     other = _lines(lambda s: not is_default_profile(s))  # type: ignore[arg-type]

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from .scenarios import FileResult
-from .scenarios.corpus import SCENARIO_SUFFIXES, is_dispute_record, load_file_once
-from .scenarios.narration import step_text
+from .scenarios.derived.narration import step_text
+from .scenarios.loading.corpus import SCENARIO_SUFFIXES, is_dispute_record, load_file_once
 from .verify.runner import ReferenceImplementation, judge
 from .verify.verdict import Status
 

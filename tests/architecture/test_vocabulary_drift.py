@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fivehundred.engine import Code
 from fivehundred.resources import load_schema
-from fivehundred.scenarios import sync, vocabulary
+from fivehundred.scenarios.format import sync, vocabulary
 from fivehundred.verify.reference import observer_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ def test_generated_schemas_and_tables_match_the_registries() -> None:
         for path, text in vocabulary.regenerated(ROOT).items()
         if path.read_text(encoding="utf-8") != text
     ]
-    assert stale == [], "run: python -m fivehundred.scenarios.sync --write"
+    assert stale == [], "run: python -m fivehundred.scenarios.format.sync --write"
 
 
 def test_the_check_command_says_so_when_a_file_drifts(tmp_path: Path) -> None:

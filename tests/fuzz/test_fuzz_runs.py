@@ -460,7 +460,7 @@ def test_a_worker_error_the_parent_could_not_rebuild_arrives_as_its_text() -> No
     from multiprocessing import Pipe
 
     from fivehundred.fuzz.fuzzer import _reply
-    from fivehundred.scenarios.parse import ModelError
+    from fivehundred.scenarios.loading.parse import ModelError
 
     mine, theirs = Pipe()
     _reply(theirs, ("raised", ModelError("steps[3]", "a bug")))

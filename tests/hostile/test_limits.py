@@ -32,7 +32,7 @@ from fivehundred.safety import (
     strict_json,
 )
 from fivehundred.scenarios import load_corpus, load_file
-from fivehundred.scenarios._yaml import YamlSourceError, load_yaml
+from fivehundred.scenarios.loading._yaml import YamlSourceError, load_yaml
 from fivehundred.verify.expectations import (
     Expectation,
     ExpectationsError,
@@ -327,18 +327,15 @@ def test_time_options_are_validated(option: str, value: str) -> None:
 
 
 def test_max_time_reports_what_was_not_run(tmp_path: Path) -> None:
-    from fivehundred.verify.runner import RunOutcome, run_scenarios
+    from fivehundred.verify.runner import InProcess, RunOutcome, run_scenarios
 
     corpus = load_corpus([_suite(tmp_path)], tmp_path / "scenarios")
 
-    class Never:
+    class Never(InProcess):
         name = "never"
 
         def run(self, scenario: object) -> RunOutcome:
             raise AssertionError("must not be called after the deadline")
-
-        def close(self) -> None:
-            pass
 
     summary = run_scenarios(corpus.scenarios, Never(), deadline=0.0, out_of_time="not run: x")
     assert [r.verdict.message for r in summary.reports] == ["not run: x"]

@@ -26,7 +26,7 @@ from typing import Any
 from click.testing import CliRunner
 from fivehundred.cli import main
 from fivehundred.scenarios import Scenario
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.verify.runner import ReferenceImplementation, run_scenarios
 from fivehundred.verify.verdict import Status
 

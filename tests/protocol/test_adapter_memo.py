@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fivehundred.scenarios.parse import input_json
+from fivehundred.scenarios.loading.parse import input_json
 from fivehundred.verify.serve import handle
 from protocol_helpers import ADAPTERS, PYTHON, corpus
 

@@ -35,7 +35,7 @@ import json
 from pathlib import Path
 
 from fivehundred.scenarios import input_json
-from fivehundred.scenarios.export import export_corpus
+from fivehundred.scenarios.derived.export import export_corpus
 from fivehundred.verify import protocol as p
 from protocol_helpers import corpus
 

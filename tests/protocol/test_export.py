@@ -14,7 +14,7 @@ import pytest
 from fivehundred import PROTOCOL_VERSION, SUITE_VERSION
 from fivehundred.resources import fast_validator, validator
 from fivehundred.scenarios import input_json
-from fivehundred.scenarios.export import export_corpus
+from fivehundred.scenarios.derived.export import export_corpus
 from fivehundred.verify.verdict import Status, compare
 from protocol_helpers import cli_here, corpus
 

@@ -15,7 +15,7 @@ import pytest
 from fivehundred import PROTOCOL_VERSION, SUITE_VERSION
 from fivehundred.resources import fast_validator, load_schema, validator
 from fivehundred.scenarios import input_json
-from fivehundred.scenarios.vocabulary import OBSERVATION_NAMES as OBSERVATION_KEYS
+from fivehundred.scenarios.format.vocabulary import OBSERVATION_NAMES as OBSERVATION_KEYS
 from fivehundred.verify import protocol as p
 from fivehundred.verify.reference import run_input
 from fivehundred.verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO, handle

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fivehundred.engine import get_profile
-from fivehundred.scenarios.rule_points import differing_fields, rule_fields
+from fivehundred.scenarios.derived.rule_points import differing_fields, rule_fields
 from protocol_helpers import ROOT
 
 ADAPTER = ROOT / "adapters" / "independent-js"

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from fivehundred.resources import scenarios_dir
-from fivehundred.scenarios import Scenario, _cache, corpus, disputes, load_file
-from fivehundred.scenarios.corpus import load_file_once
+from fivehundred.scenarios import Scenario, load_file
+from fivehundred.scenarios.loading import _cache, corpus, disputes
+from fivehundred.scenarios.loading.corpus import load_file_once
 from scenario_texts import GOOD
 
 

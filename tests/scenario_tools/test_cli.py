@@ -221,7 +221,7 @@ def test_file_names_drop_accents_but_keep_letters() -> None:
 
 
 def test_bundled_scenarios_rerun_by_id_alone() -> None:
-    from fivehundred.scenarios.corpus import load_corpus
+    from fivehundred.scenarios.loading.corpus import load_corpus
 
     scenario = load_corpus().scenarios[0]
     assert scenario.rerun_command() == f"fivehundred verify --id {scenario.id}"
@@ -229,7 +229,7 @@ def test_bundled_scenarios_rerun_by_id_alone() -> None:
 
 def test_minted_ids_are_fresh_and_never_all_digits() -> None:
     from fivehundred.cli.scaffold import mint_id
-    from fivehundred.scenarios.corpus import ID_PATTERN
+    from fivehundred.scenarios.loading.corpus import ID_PATTERN
 
     taken = {"2345", "ABCD"}
     minted = {mint_id(taken) for _ in range(3000)}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from fivehundred.scenarios.corpus import ID_PATTERN, load_corpus, read_retired_ids
-from fivehundred.scenarios.rulings import RULINGS
+from fivehundred.scenarios.format.rulings import RULINGS
+from fivehundred.scenarios.loading.corpus import ID_PATTERN, load_corpus, read_retired_ids
 
 CORPUS = load_corpus()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from fivehundred.cli import main
 from fivehundred.scenarios import Scenario, load_corpus, scenario_from_document
-from fivehundred.scenarios.coverage import (
+from fivehundred.scenarios.derived.coverage import (
     LEVELS,
     MIN_SCENARIOS,
     PROHIBITIONS,
@@ -16,7 +16,7 @@ from fivehundred.scenarios.coverage import (
     coverage,
     problems,
 )
-from fivehundred.scenarios.rulings import BY_SLUG
+from fivehundred.scenarios.format.rulings import BY_SLUG
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,8 +10,8 @@ import yaml
 from click.testing import CliRunner
 from fivehundred.cli import main
 from fivehundred.scenarios import Scenario, load_corpus, scenario_from_document
-from fivehundred.scenarios.coverage import coverage, is_default_profile, other_profiles
-from fivehundred.scenarios.disputes import (
+from fivehundred.scenarios.derived.coverage import coverage, is_default_profile, other_profiles
+from fivehundred.scenarios.loading.disputes import (
     Answer,
     Dispute,
     answer_for,
@@ -426,7 +426,7 @@ def test_a_records_folder_that_cannot_be_searched_is_reported(
 ) -> None:
     import os
 
-    from fivehundred.scenarios import disputes
+    from fivehundred.scenarios.loading import disputes
 
     real = os.scandir
 

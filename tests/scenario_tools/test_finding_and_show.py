@@ -105,7 +105,7 @@ def test_tables_piped_to_a_file_are_complete_without_columns() -> None:
 
 
 def test_the_site_step_tables_count_from_one() -> None:
-    from fivehundred.scenarios.corpus import load_corpus
+    from fivehundred.scenarios.loading.corpus import load_corpus
     from fivehundred.site.generator import steps_table
 
     scenario = next(s for s in load_corpus().scenarios if s.id == "2XMB")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 from fivehundred.cli import main
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -63,11 +63,12 @@ def test_quoted_ids_are_scenarios() -> None:
 def test_quoted_commands_and_options_exist() -> None:
     commands = _commands()
     assert len(commands) >= 10
+    context = click.Context(main)
     for words in commands:
         if not words or words[0].startswith("-") or words[0].isupper():
             continue
         name = words[0]
-        command = main.commands.get(name)
+        command = main.get_command(context, name)
         assert command is not None, f"fivehundred {name} is not a command"
         options = {
             o

@@ -16,8 +16,8 @@ from fivehundred.cli.rule_set_coverage import every_rule_set
 from fivehundred.engine import DEFAULT_PROFILE, PROFILE_NAMES, VARIANTS, get_profile
 from fivehundred.engine.rules import COMPONENTS
 from fivehundred.scenarios import load_corpus
-from fivehundred.scenarios.coverage import PROHIBITIONS
-from fivehundred.scenarios.rule_points import (
+from fivehundred.scenarios.derived.coverage import PROHIBITIONS
+from fivehundred.scenarios.derived.rule_points import (
     POINT_CODES,
     POINT_RULINGS,
     differing_fields,
@@ -26,7 +26,7 @@ from fivehundred.scenarios.rule_points import (
     rule_fields,
     scope_scenarios,
 )
-from fivehundred.scenarios.rulings import BY_SLUG
+from fivehundred.scenarios.format.rulings import BY_SLUG
 
 Write = Callable[[str, str], Path]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from fivehundred.cli import main
 from fivehundred.scenarios import load_corpus
-from fivehundred.scenarios.model import SansKittyStep
+from fivehundred.scenarios.format.model import SansKittyStep
 
 Write = Callable[[str, str], Path]
 ADAPTERS = Path(__file__).resolve().parents[1] / "protocol" / "adapters"

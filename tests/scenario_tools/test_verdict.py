@@ -198,11 +198,11 @@ def test_unsupported_observations_and_lenient_codes_are_unchecked() -> None:
 def test_a_scenario_already_sent_is_awaited_even_after_the_deadline() -> None:
     """Past the run's deadline a scenario is not sent, but one the adapter was already sent
     ahead is run (its reply awaited), never reported as never sent."""
-    from fivehundred.verify.runner import RunOutcome, run_scenarios
+    from fivehundred.verify.runner import InProcess, RunOutcome, run_scenarios
 
     first, second, third = (_scenario([{"expect": {"to_act": "N"}}]) for _ in range(3))
 
-    class SentAhead:
+    class SentAhead(InProcess):
         name = "sent-ahead"
 
         def __init__(self) -> None:
@@ -214,9 +214,6 @@ def test_a_scenario_already_sent_is_awaited_even_after_the_deadline() -> None:
         def run(self, scenario: Scenario) -> RunOutcome:
             self.ran.append(scenario)
             return RunOutcome(errored="no reply before the run's --max-time ran out")
-
-        def close(self) -> None:
-            pass
 
     adapter = SentAhead()
     summary = run_scenarios([first, second, third], adapter, deadline=0.0, out_of_time="not run")

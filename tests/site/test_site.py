@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from fivehundred.scenarios import DeckStart, PlayStart, Scenario
-from fivehundred.scenarios.corpus import load_corpus
-from fivehundred.scenarios.rulings import EXTRA_ANCHORS, RULINGS
+from fivehundred.scenarios.format.rulings import EXTRA_ANCHORS, RULINGS
+from fivehundred.scenarios.loading.corpus import load_corpus
 
 pytestmark = pytest.mark.slow  # starts processes or builds the site
 
@@ -41,7 +41,7 @@ def scenarios() -> list[Scenario]:
 @pytest.fixture(scope="module")
 def default_scenarios(scenarios: list[Scenario]) -> list[Scenario]:
     """The scenarios the rules pages show: the default profile without toggles."""
-    from fivehundred.scenarios.coverage import default_profile_only
+    from fivehundred.scenarios.derived.coverage import default_profile_only
 
     chosen = default_profile_only(scenarios)
     assert chosen and len(chosen) < len(scenarios)

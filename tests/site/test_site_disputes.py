@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 from fivehundred.scenarios import Scenario, load_corpus
-from fivehundred.scenarios.coverage import is_default_profile
-from fivehundred.scenarios.disputes import Dispute, load_disputes
-from fivehundred.scenarios.rulings import RULINGS
+from fivehundred.scenarios.derived.coverage import is_default_profile
+from fivehundred.scenarios.format.rulings import RULINGS
+from fivehundred.scenarios.loading.disputes import Dispute, load_disputes
 from fivehundred.site.dispute_page import (
     PROFILE_SCENARIOS_MARKER,
     REST_MARKER,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fivehundred.engine import Code
 from fivehundred.scenarios import Scenario
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.site.generator import drawn_steps, scenario_page, setup_markdown
 from fivehundred.site.labels import LABELS, label, reason, seat_name
 from fivehundred.site.table_drawing import table_html

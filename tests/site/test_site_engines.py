@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from fivehundred.scenarios import Scenario
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.site.engines import family_problems, load_third_party, read_deviations
 from fivehundred.site.results import load_engines, load_reports, main, results_markdown
 from sample_engine import REPO, engine_json, family, sample_report, write_engine

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from fivehundred.engine import SUIT_BIDS, Strain, get_profile
 from fivehundred.scenarios import CallStep, PlayStep
-from fivehundred.scenarios.corpus import load_corpus
-from fivehundred.scenarios.rulings import RULINGS
+from fivehundred.scenarios.format.rulings import RULINGS
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.site.generator import (
     CLAUSE_INDEX_MARKER,
     SiteModel,
@@ -115,7 +115,13 @@ def test_cards_and_steps_read_as_at_the_terminal() -> None:
 
 def _told(step: object) -> str:
     """A step as ``fivehundred show`` tells it (``narration.step_parts``), in plain text."""
-    from fivehundred.scenarios.narration import CallPart, CardPart, CardsPart, SuitPart, step_parts
+    from fivehundred.scenarios.derived.narration import (
+        CallPart,
+        CardPart,
+        CardsPart,
+        SuitPart,
+        step_parts,
+    )
 
     out = []
     for part in step_parts(step):  # type: ignore[arg-type]

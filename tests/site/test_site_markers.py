@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fivehundred.scenarios.corpus import load_corpus
-from fivehundred.scenarios.disputes import Answer, Dispute, load_disputes
-from fivehundred.scenarios.rulings import RULINGS
+from fivehundred.scenarios.format.rulings import RULINGS
+from fivehundred.scenarios.loading.corpus import load_corpus
+from fivehundred.scenarios.loading.disputes import Answer, Dispute, load_disputes
 from fivehundred.site.disputes import differing, profile_target, profile_targets
 from fivehundred.site.generator import (
     SiteModel,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fivehundred.scenarios import Scenario
-from fivehundred.scenarios.corpus import load_corpus
+from fivehundred.scenarios.loading.corpus import load_corpus
 from fivehundred.site.results import (
     PROJECT_REPORTS,
     Report,

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from fivehundred.scenarios.corpus import load_corpus
-from fivehundred.scenarios.disputes import load_disputes
+from fivehundred.scenarios.loading.corpus import load_corpus
+from fivehundred.scenarios.loading.disputes import load_disputes
 from fivehundred.site.dispute_translations import translation_problems
 from fivehundred.site.generator import (
     CLAUSE_ANCHORS,

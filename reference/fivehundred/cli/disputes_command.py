@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..safety import clean_json, clean_text, one_line
-from ..scenarios.diagnostics import did_you_mean
+from ..scenarios.loading.diagnostics import did_you_mean
 from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:
     from ..scenarios import Scenario
-    from ..scenarios.disputes import Dispute
+    from ..scenarios.loading.disputes import Dispute
 
 
 def _line(text: str) -> str:
@@ -40,7 +40,12 @@ def _lines(text: str) -> str:
 
 
 def _flags(record: Dispute, scenarios: list[Scenario]) -> list[str]:
-    from ..scenarios.disputes import PAIRED_MINIMUM, carried_answers, is_paired, pair_problems
+    from ..scenarios.loading.disputes import (
+        PAIRED_MINIMUM,
+        carried_answers,
+        is_paired,
+        pair_problems,
+    )
     from .scaffold_dispute import PLACEHOLDER
 
     flags: list[str] = []
@@ -57,7 +62,7 @@ def _flags(record: Dispute, scenarios: list[Scenario]) -> list[str]:
 
 
 def _as_json(record: Dispute, scenarios: list[Scenario], full: bool) -> dict[str, Any]:
-    from ..scenarios.disputes import paired_by_answer
+    from ..scenarios.loading.disputes import paired_by_answer
 
     by_id = {s.id: s for s in scenarios}
     shown = paired_by_answer(record, by_id)
@@ -100,10 +105,8 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
     Records whose paired scenarios show fewer than two answers, or have a problem, are
     flagged.  DISPUTE_ID shows one record in full, with the scenarios of each answer.
     """
-    from rich.table import Table
-
     from ..scenarios import load_corpus
-    from ..scenarios.disputes import load_disputes
+    from ..scenarios.loading.disputes import load_disputes
 
     corpus = load_corpus()
     found = load_disputes()
@@ -118,14 +121,25 @@ def disputes(dispute_id: str | None, fmt: str) -> None:
             )
         document = _as_json(record, scenarios, full=True)
         if fmt == "json":
-            sys.stdout.write(json.dumps(clean_json(document), indent=2, ensure_ascii=False) + "\n")
-            return
-        _show(record, document, scenarios)
+            _write_json(document)
+        else:
+            _show(record, document, scenarios)
         return
     rows = [_as_json(r, scenarios, full=False) for r in found.records]
     if fmt == "json":
-        sys.stdout.write(json.dumps(clean_json(rows), indent=2, ensure_ascii=False) + "\n")
-        return
+        _write_json(rows)
+    else:
+        _print_list(rows)
+
+
+def _write_json(document: Any) -> None:
+    sys.stdout.write(json.dumps(clean_json(document), indent=2, ensure_ascii=False) + "\n")
+
+
+def _print_list(rows: list[dict[str, Any]]) -> None:
+    """A row a record, then the flagged records with why, then the counts."""
+    from rich.table import Table
+
     table = Table(title=f"{len(rows)} disputes", title_justify="left")
     table.add_column("id", style="bold cyan", no_wrap=True)
     table.add_column("status", no_wrap=True)
@@ -162,19 +176,7 @@ def _show(record: Dispute, document: dict[str, Any], scenarios: list[Scenario]) 
     if record.rulings:
         console.print(f"rulings: {_line(', '.join(record.rulings))}")
     for answer in document["answers"]:
-        profiles = ", ".join(answer["profiles"]) or "no profile"
-        console.print(f"\n[bold cyan]{_line(answer['id'])}[/] — {_line(profiles)}")
-        console.print(f"  {_line(answer['summary'])}")
-        for source in answer["sources"]:
-            where = source.get("seed") or source.get("title", "")
-            detail = source.get("section") or source.get("url", "")
-            console.print(f"  [dim]source:[/] {_line(where)}, {_line(detail)}")
-        for scenario_id in answer["scenarios"]:
-            scenario = by_id[scenario_id]
-            console.print(
-                f"  [green]scenario[/] {_line(scenario_id)} ({_line(scenario.profile_label)}): "
-                f"{_line(scenario.title)}"
-            )
+        _show_answer(answer, by_id)
     unknown = [i for i in record.scenarios if i not in by_id]
     if unknown:
         console.print(f"\n[red]listed but missing:[/] {_line(', '.join(unknown))}")
@@ -183,3 +185,21 @@ def _show(record: Dispute, document: dict[str, Any], scenarios: list[Scenario]) 
         console.print(_lines(record.notes.strip()))
     for flag in document["flags"]:
         console.print(f"[red]flag:[/] {_line(flag)}")
+
+
+def _show_answer(answer: dict[str, Any], by_id: dict[str, Scenario]) -> None:
+    """One answer: its profiles, summary, sources and the scenarios that show it."""
+    console = out_console()
+    profiles = ", ".join(answer["profiles"]) or "no profile"
+    console.print(f"\n[bold cyan]{_line(answer['id'])}[/] — {_line(profiles)}")
+    console.print(f"  {_line(answer['summary'])}")
+    for source in answer["sources"]:
+        where = source.get("seed") or source.get("title", "")
+        detail = source.get("section") or source.get("url", "")
+        console.print(f"  [dim]source:[/] {_line(where)}, {_line(detail)}")
+    for scenario_id in answer["scenarios"]:
+        scenario = by_id[scenario_id]
+        console.print(
+            f"  [green]scenario[/] {_line(scenario_id)} ({_line(scenario.profile_label)}): "
+            f"{_line(scenario.title)}"
+        )

@@ -11,18 +11,26 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+import click
+
 from ..scenarios import Corpus, Scenario
-from ..scenarios.diagnostics import did_you_mean
+from ..scenarios.loading.diagnostics import did_you_mean
 from ..verify.runner import Selection
 
-__all__ = ["find_scenario", "no_match_message", "normalise_selection", "unknown_ids_message"]
+__all__ = [
+    "find_scenario",
+    "no_match_message",
+    "normalise_selection",
+    "selected",
+    "unknown_ids_message",
+]
 
 
 def unknown_ids_message(unknown: Sequence[str], corpus: Corpus) -> str:
     """The miss, the closest ids, and the suite folder searched when the scenarios came
     from it (a command run from the wrong folder finds another suite: this says which)."""
     from ..resources import scenarios_dir
-    from ..scenarios.corpus import display_path
+    from ..scenarios.loading.corpus import display_path
 
     known = [s.id for s in corpus.scenarios]
     hints = "".join(did_you_mean(i.upper(), known, cutoff=0.5) for i in unknown[:1])
@@ -55,6 +63,21 @@ def no_match_message(corpus: Corpus, selection: Selection) -> str:
                 + ", ".join(sorted(values))
             )
     return "\n".join(parts)
+
+
+def selected(corpus: Corpus, selection: Selection, *, none_with_invalid: bool) -> list[Scenario]:
+    """The scenarios ``selection`` picks (ids in any case); an id that is no scenario, or a
+    filter that picks nothing, is a usage error.  With ``none_with_invalid`` picking nothing
+    is allowed when some file was invalid (the command reports the files instead)."""
+    selection = normalise_selection(selection)
+    known = {s.id for s in corpus.scenarios}
+    unknown = [i for i in selection.ids if i not in known]
+    if unknown:
+        raise click.UsageError(unknown_ids_message(unknown, corpus))
+    chosen = selection.apply(corpus.scenarios)
+    if not chosen and not (none_with_invalid and corpus.invalid_files):
+        raise click.UsageError(no_match_message(corpus, selection))
+    return chosen
 
 
 def find_scenario(corpus: Corpus, text: str) -> Scenario | None:

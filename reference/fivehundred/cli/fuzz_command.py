@@ -8,11 +8,11 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..engine import DEFAULT_PROFILE_NAME, PROFILE_NAMES, get_profile
+from ..engine import DEFAULT_PROFILE_NAME
 from ..safety import (
     MAX_FUZZ_DEALS,
     MAX_FUZZ_JOBS,
@@ -29,7 +29,7 @@ from .params import OutputFile, OutputFolder, Seconds
 from .stopping import Terminated, signals_raise
 
 if TYPE_CHECKING:
-    from ..fuzz.fuzzer import Settings, Tester, TesterFactory
+    from ..fuzz.fuzzer import FuzzReport, Settings, Tester, TesterFactory
     from ..fuzz.perft import Position
     from ..verify.external import ExternalImplementation
 
@@ -87,8 +87,9 @@ def _stop_nothing() -> None:
 
 
 def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None) -> int:
+    """Write the report and the scenarios found; the exit status of the run."""
     from ..fuzz.fuzzer import FuzzReport
-    from ..fuzz.report import render, write_scenarios
+    from ..fuzz.report import render
 
     assert isinstance(report, FuzzReport)
     text = render(report, fmt)
@@ -98,23 +99,7 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         atomic_write_text(output, text)
         err_console().print(f"wrote the report to {clean_name(output)}", markup=False)
     if out_dir is not None:
-        written = write_scenarios(report, out_dir)
-        kept = [w for w in written if w.kept]
-        bad = [w for w in written if w.problems]
-        count = sum(1 for w in written if not (w.kept or w.refused))
-        err_console().print(
-            f"wrote {count} scenarios to {clean_name(out_dir)}",
-            markup=False,
-        )
-        for item in kept:
-            err_console().print(
-                f"{clean_name(item.path)}: kept as it was (a different file of that name "
-                "is already there; remove it to write this run's)",
-                markup=False,
-            )
-        for item in bad:
-            problems = clean_text("; ".join(item.problems))
-            err_console().print(f"{clean_name(item.path)}: {problems}", markup=False)
+        _write_found(report, out_dir)
     if report.stopped == "interrupted":
         return 130
     if not report.deals and report.stopped == "time":  # a budget gone before a deal: unchecked
@@ -128,6 +113,26 @@ def _finish(report: object, fmt: str, output: Path | None, out_dir: Path | None)
         )
         return 1
     return 1 if report.families else 0
+
+
+def _write_found(report: FuzzReport, out_dir: Path) -> None:
+    """``--out``: a scenario per family found, and a word on each file not written."""
+    from ..fuzz.report import write_scenarios
+
+    written = write_scenarios(report, out_dir)
+    count = sum(1 for w in written if not (w.kept or w.refused))
+    err_console().print(f"wrote {count} scenarios to {clean_name(out_dir)}", markup=False)
+    for item in written:
+        if item.kept:
+            err_console().print(
+                f"{clean_name(item.path)}: kept as it was (a different file of that name "
+                "is already there; remove it to write this run's)",
+                markup=False,
+            )
+    for item in written:
+        if item.problems:
+            problems = clean_text("; ".join(item.problems))
+            err_console().print(f"{clean_name(item.path)}: {problems}", markup=False)
 
 
 def run_fuzz(
@@ -150,37 +155,13 @@ def run_fuzz(
     progress: bool,
     generators: tuple[str, ...] = (),
 ) -> int:
-    from ..fuzz.fuzzer import FuzzError, Settings, external_tester, reference_tester
+    """``fivehundred fuzz``: check the options, shake hands with the adapter, run; the exit
+    status (0 nothing found, 1 disagreements or nothing checked, 3 a broken adapter)."""
+    from ..fuzz.fuzzer import Settings, reference_tester
+    from .rule_set_coverage import rule_set
 
-    if profile not in PROFILE_NAMES:
-        raise click.BadParameter(
-            f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}",
-            param_hint="--profile",
-        )
-    try:
-        rules = get_profile(profile, variants)
-    except (KeyError, ValueError) as error:
-        why = str(error.args[0]) if error.args else str(error)
-        raise click.BadParameter(why, param_hint="--variant") from None
-    variants = rules.variants
-    if jobs < 1:
-        raise click.BadParameter("must be at least 1", param_hint="--jobs")
-    if jobs > MAX_JOBS:
-        raise click.BadParameter(
-            f"at most {MAX_JOBS} (each job is a process with an adapter of its own)",
-            param_hint="--jobs",
-        )
-    if deals is not None and deals < 1:
-        raise click.BadParameter("must be at least 1", param_hint="--deals")
-    for value, hint in ((deals, "--deals"), (deal, "--deal")):
-        if value is not None and value > MAX_FUZZ_DEALS:
-            raise click.BadParameter(
-                f"at most {MAX_FUZZ_DEALS:,} (the limit of one run, site/limits.md; run more "
-                "with other seeds)",
-                param_hint=hint,
-            )
-    if deal is not None and deal < 0:
-        raise click.BadParameter("a deal index is 0 or more", param_hint="--deal")
+    variants = rule_set(profile, variants).variants
+    _check_deal_counts(jobs, deals, deal)
     if deals is None and seconds is None:
         deals = 100
     chosen = _chosen_generators(generators, profile, variants)
@@ -205,47 +186,84 @@ def run_fuzz(
     )
     if total:  # a job without a deal would only start an adapter
         jobs = min(jobs, total)
-    factory: TesterFactory
-    handed: list[Tester] = []
-    """The adapter of the handshake below, kept for a run in this process."""
-    if command is None:
-        factory = reference_tester
-        name = "fivehundred-reference (in-process)"
-    else:
-        fresh = functools.partial(
-            external_tester,
-            command,
-            timeout=timeout,
-            startup_timeout=startup_timeout,
-            profile=profile,
-            variants=variants,
-        )
-        try:  # shake hands once up front: a broken adapter is reported before any deal
-            with _terminate_like_ctrl_c():  # a CI cancel now kills the adapter too
-                tester, close = fresh()
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--impl") from None
-        except FuzzError as error:
-            err_console().print(f"fuzz: {error}", markup=False)
-            return 3
-        except KeyboardInterrupt:
-            err_console().print("fuzz: interrupted before the first deal", markup=False)
-            return 130
-        name = tester.implementation.name
-        try:
-            settings = _fitted(settings, tester)
-        except FuzzError as error:
-            close()
-            err_console().print(f"fuzz: {error}", markup=False)
-            return 3
-        if jobs > 1:  # each worker starts an adapter of its own
-            close()
-            factory = fresh
-        else:  # the run goes on with this one: an adapter slow to start starts once
-            handed.append(tester)
-            factory = functools.partial(_handed_first, handed, close, fresh)
-    try:
+
+    def run(factory: TesterFactory, settings: Settings, name: str) -> int:
         return _run(factory, settings, name, jobs, total, progress, fmt, output, out_dir)
+
+    if command is None:
+        return run(reference_tester, settings, "fivehundred-reference (in-process)")
+    return _run_external(command, settings, jobs, timeout, startup_timeout, run)
+
+
+def _check_deal_counts(jobs: int, deals: int | None, deal: int | None) -> None:
+    """Usage errors for ``--jobs``, ``--deals`` and ``--deal`` out of their bounds."""
+    if jobs < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--jobs")
+    if jobs > MAX_JOBS:
+        raise click.BadParameter(
+            f"at most {MAX_JOBS} (each job is a process with an adapter of its own)",
+            param_hint="--jobs",
+        )
+    if deals is not None and deals < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--deals")
+    for value, hint in ((deals, "--deals"), (deal, "--deal")):
+        if value is not None and value > MAX_FUZZ_DEALS:
+            raise click.BadParameter(
+                f"at most {MAX_FUZZ_DEALS:,} (the limit of one run, site/limits.md; run more "
+                "with other seeds)",
+                param_hint=hint,
+            )
+    if deal is not None and deal < 0:
+        raise click.BadParameter("a deal index is 0 or more", param_hint="--deal")
+
+
+def _run_external(
+    command: str,
+    settings: Settings,
+    jobs: int,
+    timeout: float,
+    startup_timeout: float,
+    run: Callable[[TesterFactory, Settings, str], int],
+) -> int:
+    """Shake hands once up front, so a broken adapter is reported before any deal; then
+    run with that adapter (one job) or with one adapter per worker."""
+    from ..fuzz.fuzzer import FuzzError, external_tester
+
+    fresh = functools.partial(
+        external_tester,
+        command,
+        timeout=timeout,
+        startup_timeout=startup_timeout,
+        profile=settings.profile,
+        variants=settings.variants,
+    )
+    try:
+        with _terminate_like_ctrl_c():  # a CI cancel now kills the adapter too
+            tester, close = fresh()
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--impl") from None
+    except FuzzError as error:
+        err_console().print(f"fuzz: {error}", markup=False)
+        return 3
+    except KeyboardInterrupt:
+        err_console().print("fuzz: interrupted before the first deal", markup=False)
+        return 130
+    try:
+        settings = _fitted(settings, tester)
+    except FuzzError as error:
+        close()
+        err_console().print(f"fuzz: {error}", markup=False)
+        return 3
+    if jobs > 1:  # each worker starts an adapter of its own
+        close()
+        return run(fresh, settings, tester.implementation.name)
+    handed = [tester]  # the run goes on with this one: an adapter slow to start starts once
+    try:
+        return run(
+            functools.partial(_handed_first, handed, close, fresh),
+            settings,
+            tester.implementation.name,
+        )
     finally:
         if handed:  # never taken: stopped before the first deal
             handed.clear()
@@ -258,7 +276,7 @@ def _chosen_generators(
     """``--generators`` (comma-separated, repeatable) checked against the generators that
     exist and apply to the rules; in rotation order."""
     from ..fuzz.generators import GENERATOR_NAMES, generators_for
-    from ..scenarios.diagnostics import did_you_mean
+    from ..scenarios.loading.diagnostics import did_you_mean
 
     wanted = [n.strip() for text in names for n in text.split(",") if n.strip()]
     for name in wanted:
@@ -286,8 +304,7 @@ def _fitted(settings: Settings, tester: Tester) -> Settings:
     from ..fuzz.fuzzer import FuzzError
     from ..fuzz.generators import generators_taking
 
-    starts = getattr(tester.implementation, "capabilities", None)
-    starts = None if starts is None else starts.starts
+    starts = tester.implementation.capabilities.starts
     if starts is None or settings.generators:
         return settings
     taken = generators_taking(starts)
@@ -564,3 +581,25 @@ def _perft_adapter(implementation: ExternalImplementation, loaded: list[Position
         console.print(f"{mark} {one_line(position.name)}{shown}", markup=False)
     console.print(f"perft: {len(loaded) - bad} of {len(loaded)} positions agree")
     return 1 if bad else 0
+
+
+@click.group(invoke_without_command=True)
+@fuzz_options
+@click.pass_context
+def fuzz(ctx: click.Context, /, **options: Any) -> None:
+    """Differential fuzzing: random deals on an implementation and on the reference;
+    disagreements grouped, shrunk and written as scenarios (`fuzz merge` combines shards)."""
+    if ctx.invoked_subcommand is None:
+        sys.exit(run_fuzz(**options))
+
+
+@fuzz.command(name="merge")
+@click.argument("reports", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
+@click.option("-o", "--output", type=OutputFile())
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path))
+def fuzz_merge(
+    reports: tuple[str, ...], fmt: str, output: Path | None, out_dir: Path | None
+) -> None:
+    """Combine the JSON reports of shards as one run would have reported them."""
+    sys.exit(run_merge(reports, fmt, output, out_dir))

@@ -5,12 +5,15 @@ every ``-o`` file is checked the same way, so no report replaces a file of the s
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ..engine import PROFILE_NAMES, VARIANTS
 from ..resources import SuiteError, scenarios_dir
 from ..safety import MAX_TIMEOUT
 
@@ -89,3 +92,61 @@ class OutputFolder(click.Path):
         if isinstance(value, str) and not value.strip():
             self.fail("an empty folder name; expected the folder to write into", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def existing_paths(paths: Sequence[str]) -> list[Path] | None:
+    import os
+
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        raise click.UsageError(f"no such file or directory: {', '.join(missing)}")
+    return [Path(p) for p in paths] or None
+
+
+def selection_options(function: Callable[..., None]) -> Callable[..., None]:
+    """The options that pick scenarios (``--id``, ``--area``, ``--tag``, ``--rule``,
+    ``--profile``, ``--variant``), handed to the command as one ``selection``."""
+
+    @functools.wraps(function)
+    def with_selection(
+        *args: Any,
+        ids: tuple[str, ...],
+        areas: tuple[str, ...],
+        tags: tuple[str, ...],
+        rules: tuple[str, ...],
+        profiles: tuple[str, ...],
+        variants: tuple[str, ...],
+        **kwargs: Any,
+    ) -> None:
+        from ..verify.runner import Selection
+
+        selection = Selection(ids, areas, tags, rules, profiles, variants)
+        function(*args, selection=selection, **kwargs)
+
+    command: Callable[..., None] = with_selection
+    for option in reversed(
+        [
+            click.option("--id", "ids", multiple=True, help="Only this scenario id (repeatable)."),
+            click.option("--area", "areas", multiple=True, help="Only this area, e.g. auction."),
+            click.option("--tag", "tags", multiple=True, help="Only scenarios with this tag."),
+            click.option(
+                "--rule", "rules", multiple=True, help="Only scenarios citing this anchor."
+            ),
+            click.option(
+                "--profile",
+                "profiles",
+                multiple=True,
+                type=click.Choice(PROFILE_NAMES),
+                help="Only scenarios of this profile (rule set), with or without toggles.",
+            ),
+            click.option(
+                "--variant",
+                "variants",
+                multiple=True,
+                type=click.Choice(list(VARIANTS)),
+                help="Only scenarios that switch on this variant toggle (repeatable: all).",
+            ),
+        ]
+    ):
+        command = option(command)
+    return command

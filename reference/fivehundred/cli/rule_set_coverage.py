@@ -1,6 +1,6 @@
 """``fivehundred coverage --profile P [--variant V]`` and ``--every-rule-set``: the rule
 points where a rule set differs from the default, each with the scenarios that check it
-(see :mod:`fivehundred.scenarios.rule_points` for how they are found and counted)."""
+(see :mod:`fivehundred.scenarios.derived.rule_points` for how they are found and counted)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from ..engine.profile import Profile, get_profile, variants_for
 from .consoles import out_console
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ..scenarios import Scenario
-    from ..scenarios.rule_points import RulePoint
+    from ..scenarios.derived.rule_points import RulePoint
 
 __all__ = ["every_rule_set", "rule_set", "rule_set_report"]
 
@@ -62,15 +64,10 @@ def _row_document(row: RulePoint) -> dict[str, Any]:
 
 def rule_set_report(profiles: Sequence[Profile], scenarios: Sequence[Scenario], fmt: str) -> int:
     """Print the rule points of each rule set; the number of gaps found."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    from ..scenarios.coverage import LEVELS
-    from ..scenarios.rule_points import point_coverage, point_problems, scope_scenarios
+    from ..scenarios.derived.rule_points import point_coverage, point_problems, scope_scenarios
 
     documents = []
     gaps = 0
-    console = out_console()
     for profile in profiles:
         rows = point_coverage(profile, scenarios)
         scope = scope_scenarios(profile, scenarios)
@@ -85,37 +82,59 @@ def rule_set_report(profiles: Sequence[Profile], scenarios: Sequence[Scenario], 
                     "problems": found,
                 }
             )
-            continue
-        table = Table(title=f"Rule points of {profile.label}", title_justify="left")
-        for column in ("point", "default → here", "changed by", "scenarios", "must-reject"):
-            table.add_column(column)
-        for level in LEVELS:
-            table.add_column(f"checks: {level}", justify="right")
-        for r in rows:
-            table.add_row(
-                r.name,
-                escape(f"{r.default} → {r.value}"),
-                r.changed_by or "profile",
-                str(len(r.scenarios)),
-                str(len(r.must_reject)) if r.prohibition else "—",
-                *(str(r.by_level[level]) for level in LEVELS),
-            )
-        console.print(table)
-        for r in rows:
-            unchecked = [level for level in LEVELS if r.by_level[level] == 0]
-            console.print(
-                f"  [bold]{r.name}[/]: scenarios {escape(' '.join(r.scenarios) or '—')}; "
-                f"must-reject {escape(' '.join(r.must_reject) or '—')}; "
-                f"unchecked at {', '.join(unchecked) or 'no level'}"
-            )
-        for variant, ids in scope.items():
-            console.print(f"  toggle {variant}, what it leaves unchanged: {' '.join(ids) or '—'}")
-        for problem in found:
-            console.print(f"[red]coverage:[/] {escape(problem)}")
-        verdict = "no gaps" if not found else f"{len(found)} gaps"
-        console.print(f"coverage: {profile.label}, {len(rows)} rule points, {verdict}")
+        else:
+            _print_rule_set(profile, rows, scope, found)
     if fmt == "json":
         click.echo(json.dumps({"rule_sets": documents, "gaps": gaps}, indent=2))
     elif len(profiles) > 1:
-        console.print(f"coverage: {len(profiles)} rule sets, {gaps} gaps")
+        out_console().print(f"coverage: {len(profiles)} rule sets, {gaps} gaps")
     return gaps
+
+
+def _print_rule_set(
+    profile: Profile, rows: Sequence[RulePoint], scope: dict[str, list[str]], found: list[str]
+) -> None:
+    """One rule set's table of points, the scenarios of each, and its gaps."""
+    from rich.markup import escape
+
+    from ..scenarios.derived.coverage import LEVELS
+
+    console = out_console()
+    console.print(_points_table(profile, rows))
+    for r in rows:
+        unchecked = [level for level in LEVELS if r.by_level[level] == 0]
+        console.print(
+            f"  [bold]{r.name}[/]: scenarios {escape(' '.join(r.scenarios) or '—')}; "
+            f"must-reject {escape(' '.join(r.must_reject) or '—')}; "
+            f"unchecked at {', '.join(unchecked) or 'no level'}"
+        )
+    for variant, ids in scope.items():
+        console.print(f"  toggle {variant}, what it leaves unchanged: {' '.join(ids) or '—'}")
+    for problem in found:
+        console.print(f"[red]coverage:[/] {escape(problem)}")
+    verdict = "no gaps" if not found else f"{len(found)} gaps"
+    console.print(f"coverage: {profile.label}, {len(rows)} rule points, {verdict}")
+
+
+def _points_table(profile: Profile, rows: Sequence[RulePoint]) -> Table:
+    """Each point: the default's value and this rule set's, and its checks by level."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..scenarios.derived.coverage import LEVELS
+
+    table = Table(title=f"Rule points of {profile.label}", title_justify="left")
+    for column in ("point", "default → here", "changed by", "scenarios", "must-reject"):
+        table.add_column(column)
+    for level in LEVELS:
+        table.add_column(f"checks: {level}", justify="right")
+    for r in rows:
+        table.add_row(
+            r.name,
+            escape(f"{r.default} → {r.value}"),
+            r.changed_by or "profile",
+            str(len(r.scenarios)),
+            str(len(r.must_reject)) if r.prohibition else "—",
+            *(str(r.by_level[level]) for level in LEVELS),
+        )
+    return table

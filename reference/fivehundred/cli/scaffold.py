@@ -37,6 +37,15 @@ def yaml_scalar(value: str) -> str:
     return text[len("v: ") :].rstrip("\n")
 
 
+def _existing_areas(root: Path) -> list[str]:
+    """The plain, visible folders under ``root``, by name."""
+    if not root.is_dir():
+        return []
+    return sorted(
+        p.name for p in root.iterdir() if p.is_dir() and not p.is_symlink() and p.name[0] != "."
+    )
+
+
 def area_folder(root: Path, area: str, *, create: bool) -> Path:
     """The folder for ``area`` under ``root``, which must be a plain slug inside it.
 
@@ -57,16 +66,7 @@ def area_folder(root: Path, area: str, *, create: bool) -> Path:
     if os.path.lexists(folder):
         raise ScaffoldError(f"{folder} exists and is not a folder")
     if not create:
-        known = (
-            sorted(
-                p.name
-                for p in root.iterdir()
-                if p.is_dir() and not p.is_symlink() and p.name[0] != "."
-            )
-            if root.is_dir()
-            else []
-        )
-        listed = ", ".join(known) or "none yet"
+        listed = ", ".join(_existing_areas(root)) or "none yet"
         raise ScaffoldError(
             f"there is no area {area!r} (existing areas: {listed}); "
             "pass --new-area to start a new one"

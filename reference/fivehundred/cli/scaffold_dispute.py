@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import DEFAULT_PROFILE, Profile, profile_named
+from ..engine import DEFAULT_PROFILE, DEFAULT_PROFILE_NAME, Profile, profile_named
 from ..safety import FileRefused, atomic_write_text, place
-from ..scenarios.corpus import DISPUTES_DIR
+from ..scenarios.loading.corpus import DISPUTES_DIR
 from .scaffold import ScaffoldError, area_folder, mint_id, skeleton, slugify, yaml_scalar
 
 DISPUTE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -89,7 +89,7 @@ def plan_members(
     if len(labels) < 2:
         raise ScaffoldError(
             "a dispute needs at least two --profile NAME[+TOGGLE...], one for each answer "
-            "(e.g. --profile australian-4 --profile american-4)"
+            f"(e.g. --profile {DEFAULT_PROFILE_NAME} --profile american-4)"
         )
     profiles = [parse_profile(label) for label in labels]
     seen: dict[str, str] = {}

@@ -6,7 +6,7 @@ Hands are grouped by suit with coloured suit symbols, steps read as sentences
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -29,7 +29,7 @@ from ..scenarios import (
     expected_rejection,
     spelled_deck,
 )
-from ..scenarios.narration import (
+from ..scenarios.derived.narration import (
     CallPart,
     CardPart,
     SuitPart,
@@ -37,8 +37,8 @@ from ..scenarios.narration import (
     suit_runs,
     suit_symbol,
 )
-from ..scenarios.rulings import anchor_title
-from ..scenarios.vocabulary import Rendering, observation
+from ..scenarios.format.rulings import anchor_title
+from ..scenarios.format.vocabulary import Rendering, observation
 
 SUIT_STYLE = {"S": "bold", "C": "bold", "D": "bold red", "H": "bold red"}
 
@@ -68,45 +68,72 @@ def cards_text(tokens: Sequence[str], group: bool = True) -> Text:
 
 
 def _value_text(key: str, value: Any) -> Text:
+    """An observed value drawn the way its observation says: cards, hands, a trick, plain."""
     registered = observation(key)
     rendering = Rendering.PLAIN if registered is None else registered.rendering
-    if (
-        rendering is Rendering.CARDS
-        and isinstance(value, list)
-        and all(isinstance(v, str) for v in value)
-    ):
+    drawn = _DRAWN[rendering](value) if rendering in _DRAWN else None
+    return _plain_text(value) if drawn is None else drawn
+
+
+def _cards_value(value: Any) -> Text | None:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return cards_text(value)
-    if rendering is Rendering.HANDS and isinstance(value, dict):
-        out = Text()
-        for seat, cards in value.items():
-            out.append(f"{seat}: ")
-            out.append_text(cards_text(cards))
-            out.append("  ")
-        return out
-    if rendering is Rendering.TRICK and isinstance(value, dict):
-        out = Text()
-        if value.get("leader") is not None:
-            out.append(f"led by {value['leader']}  ")
-        if "led" in value:  # a check of the suit led alone is still a check: show it
-            led = value["led"]
-            out.append("suit led ")
-            if isinstance(led, str):
-                out.append(suit_symbol(led), style=SUIT_STYLE.get(led, ""))
-            else:
-                out.append("none")
-            out.append("  ")
-        for seat, token in value.get("cards", {}).items():
-            out.append(f"{seat} ")
-            out.append_text(card_text(token))
-            out.append("  ")
-        if "winner" in value:
-            out.append(f"→ won by {value['winner']}", style="green")
-        return out
+    return None
+
+
+def _hands_value(value: Any) -> Text | None:
+    return _hands_text(value) if isinstance(value, dict) else None
+
+
+def _trick_value(value: Any) -> Text | None:
+    return _trick_text(value) if isinstance(value, dict) else None
+
+
+def _plain_text(value: Any) -> Text:
     if isinstance(value, dict):
         return Text(", ".join(f"{k} {v}" for k, v in value.items()))
     if isinstance(value, list):
         return Text(" ".join(str(v) for v in value) or "(none)")
     return Text("null" if value is None else str(value))
+
+
+_DRAWN: dict[Rendering, Callable[[Any], Text | None]] = {
+    Rendering.CARDS: _cards_value,
+    Rendering.HANDS: _hands_value,
+    Rendering.TRICK: _trick_value,
+}
+"""How each rendering draws a value of the shape it expects (``None``: drawn plain)."""
+
+
+def _hands_text(hands: dict[str, Any]) -> Text:
+    out = Text()
+    for seat, cards in hands.items():
+        out.append(f"{seat}: ")
+        out.append_text(cards_text(cards))
+        out.append("  ")
+    return out
+
+
+def _trick_text(trick: dict[str, Any]) -> Text:
+    """The fields of a trick the scenario gives: leader, suit led, cards, winner."""
+    out = Text()
+    if trick.get("leader") is not None:
+        out.append(f"led by {trick['leader']}  ")
+    if "led" in trick:  # a check of the suit led alone is still a check: show it
+        led = trick["led"]
+        out.append("suit led ")
+        if isinstance(led, str):
+            out.append(suit_symbol(led), style=SUIT_STYLE.get(led, ""))
+        else:
+            out.append("none")
+        out.append("  ")
+    for seat, token in trick.get("cards", {}).items():
+        out.append(f"{seat} ")
+        out.append_text(card_text(token))
+        out.append("  ")
+    if "winner" in trick:
+        out.append(f"→ won by {trick['winner']}", style="green")
+    return out
 
 
 def _setup_panel(scenario: Scenario) -> Panel:
@@ -119,17 +146,7 @@ def _setup_panel(scenario: Scenario) -> Panel:
     if setup.scores is not None:
         table.add_row("scores", _value_text("scores", dict(setup.scores)))
     if isinstance(setup, PlayStart):
-        table.add_row("contract", setup.contract)
-        table.add_row("declarer", setup.declarer)
-        if setup.leader is not None:
-            table.add_row("leader", setup.leader)
-        if setup.nominated is not None:
-            table.add_row("nominated", setup.nominated)
-        if setup.tricks is not None:
-            table.add_row("tricks", _value_text("tricks", dict(setup.tricks)))
-        if setup.suits_led is not None:
-            led = " ".join(suit_symbol(s) for s in setup.suits_led)
-            table.add_row("suits led", led or "(none)")
+        _play_rows(table, setup)
     if isinstance(setup, DeckStart):
         deck = spelled_deck(setup.deck, get_profile(scenario.profile_name, scenario.variants))
         label = "ordered deck" if setup.deck == ORDERED else "deck"
@@ -140,6 +157,21 @@ def _setup_panel(scenario: Scenario) -> Panel:
     if isinstance(setup, AuctionStart):
         table.add_row("kitty", cards_text(setup.kitty))
     return Panel(table, title="Setup", title_align="left")
+
+
+def _play_rows(table: Table, setup: PlayStart) -> None:
+    """A play start's contract and the state of play it gives."""
+    table.add_row("contract", setup.contract)
+    table.add_row("declarer", setup.declarer)
+    if setup.leader is not None:
+        table.add_row("leader", setup.leader)
+    if setup.nominated is not None:
+        table.add_row("nominated", setup.nominated)
+    if setup.tricks is not None:
+        table.add_row("tricks", _value_text("tricks", dict(setup.tricks)))
+    if setup.suits_led is not None:
+        led = " ".join(suit_symbol(s) for s in setup.suits_led)
+        table.add_row("suits led", led or "(none)")
 
 
 def step_sentence(step: Any) -> Text:
@@ -157,6 +189,33 @@ def step_sentence(step: Any) -> Text:
         else:
             out.append_text(cards_text(list(part.tokens), group=part.group))
     return out
+
+
+def _steps_table(scenario: Scenario) -> Table:
+    """Each step as a sentence beside what it must do: be accepted, be refused with a
+    code, or (a checkpoint) show the observations expected."""
+    steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
+    steps.add_column("#", justify="right", style="dim")
+    steps.add_column("step")
+    steps.add_column("expected")
+    for i, step in enumerate(scenario.steps):
+        if isinstance(step, Checkpoint):
+            expected = Text()
+            for key, value in step.expect.items():
+                if expected:
+                    expected.append("\n")
+                expected.append(f"{key}: ", style="cyan")
+                expected.append_text(_value_text(key, value))
+            steps.add_row(str(i + 1), Text("checkpoint", style="dim"), expected)
+        elif not isinstance(step, ObserveStep):
+            code = expected_rejection(step)
+            outcome = (
+                Text(f"refused: {code}", style="bold red")
+                if code is not None
+                else Text("accepted", style="green")
+            )
+            steps.add_row(str(i + 1), step_sentence(step), outcome)
+    return steps
 
 
 def render(scenario: Scenario) -> Group:
@@ -179,27 +238,7 @@ def render(scenario: Scenario) -> Group:
         from ..reports.text import shown_path
 
         meta.add_row("file", Text(clean_text(shown_path(scenario.path))))
-    steps = Table(show_header=True, header_style="bold", expand=False, box=None, padding=(0, 1))
-    steps.add_column("#", justify="right", style="dim")
-    steps.add_column("step")
-    steps.add_column("expected")
-    for i, step in enumerate(scenario.steps):
-        if isinstance(step, Checkpoint):
-            expected = Text()
-            for key, value in step.expect.items():
-                if expected:
-                    expected.append("\n")
-                expected.append(f"{key}: ", style="cyan")
-                expected.append_text(_value_text(key, value))
-            steps.add_row(str(i + 1), Text("checkpoint", style="dim"), expected)
-        elif not isinstance(step, ObserveStep):
-            code = expected_rejection(step)
-            outcome = (
-                Text(f"refused: {code}", style="bold red")
-                if code is not None
-                else Text("accepted", style="green")
-            )
-            steps.add_row(str(i + 1), step_sentence(step), outcome)
+    steps = _steps_table(scenario)
     parts: list[Any] = [
         header,
         meta,

@@ -1,8 +1,8 @@
-"""What ``fivehundred verify`` does once its options are parsed.
+"""``fivehundred verify``: its options, and what it does once they are parsed.
 
-Kept apart from :mod:`.main` so the command line stays a thin table of
-options and commands that import only what they use (``serve --one-shot`` starts
-once per scenario, and must start fast).  Every user error here is a
+Imported only when ``verify`` runs (:mod:`.main` wires the commands), so ``serve
+--one-shot``, started once per scenario, never pays for rich and the reports.  Every
+user error here is a
 :class:`click.UsageError` or :class:`click.BadParameter`: a clear message and exit
 status 2, never a traceback.
 """
@@ -24,8 +24,14 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from ..reports import REPORT_FORMATS
 from ..reports.text import print_broken, print_text_report, summary_line
-from ..safety import atomic_write_text, clean_text
+from ..safety import (
+    DEFAULT_STARTUP_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    atomic_write_text,
+    clean_text,
+)
 from ..scenarios import Corpus, Scenario, load_corpus
 from ..verify.expectations import (
     Expectation,
@@ -33,26 +39,28 @@ from ..verify.expectations import (
     dump_expectations,
     load_expectations,
 )
-from ..verify.protocol import ImplementationInfo
+from ..verify.protocol import Capabilities, ImplementationInfo
 from ..verify.runner import ReferenceImplementation, Selection
 from ..verify.serve import REFERENCE_CAPABILITIES, REFERENCE_INFO
 from ..verify.verification import (
     Entry,
+    Mode,
     Verification,
     expectations_from_run,
     not_run,
     run_verification,
 )
 from .consoles import err_console, out_console, print_diagnostics, progress_bar
-from .finding import no_match_message, normalise_selection, unknown_ids_message
+from .finding import selected
+from .params import OutputFile, Seconds, existing_paths, selection_options
 from .stopping import Terminated, signals_held, signals_raise
 
 if TYPE_CHECKING:
     # Imported where an adapter is run: the adapter process machinery is no part of
     # verifying the reference, which every plain ``fivehundred verify`` does.
-    from ..verify.external import ExternalImplementation
+    from ..verify.external import ExternalImplementation, HandshakeError
 
-__all__ = ["VerifyOptions", "run_verify"]
+__all__ = ["VerifyOptions", "run_verify", "verify"]
 
 
 @dataclass(frozen=True)
@@ -85,13 +93,18 @@ def _check_options(options: VerifyOptions) -> None:
         (options.output, "--output"),
         (options.write_expectations, "--write-expectations"),
     ):
-        if path is not None and not Path(os.path.dirname(os.path.abspath(path)) or ".").is_dir():
-            raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
+        _check_folder_exists(path, option)
     target = options.write_expectations
     if target is not None and target.exists() and not options.force:
         raise click.UsageError(
             f"{target} exists; pass --force to overwrite it with this run's results"
         )
+
+
+def _check_folder_exists(path: Path | None, option: str) -> None:
+    """A file to write must be in a folder that exists."""
+    if path is not None and not Path(os.path.dirname(os.path.abspath(path)) or ".").is_dir():
+        raise click.BadParameter(f"no such directory: {path.parent}", param_hint=option)
 
 
 def _load_expectations(path: Path | None) -> dict[str, Expectation]:
@@ -101,18 +114,6 @@ def _load_expectations(path: Path | None) -> dict[str, Expectation]:
         return load_expectations(path)
     except ExpectationsError as error:
         raise click.BadParameter(str(error), param_hint="--expectations") from None
-
-
-def _select(corpus: Corpus, selection: Selection) -> list[Scenario]:
-    selection = normalise_selection(selection)
-    known = {s.id for s in corpus.scenarios}
-    unknown = [i for i in selection.ids if i not in known]
-    if unknown:
-        raise click.UsageError(unknown_ids_message(unknown, corpus))
-    chosen = selection.apply(corpus.scenarios)
-    if not chosen and not corpus.invalid_files:
-        raise click.UsageError(no_match_message(corpus, selection))
-    return chosen
 
 
 def _unknown_ids(expectations: dict[str, Expectation], corpus: Corpus) -> list[str]:
@@ -141,55 +142,78 @@ def _external(options: VerifyOptions) -> ExternalImplementation:
         raise click.BadParameter(str(error), param_hint="--impl") from None
 
 
-def _verify_external(
-    options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
+@dataclass(frozen=True)
+class _Run:
+    """What the command settled before anything runs."""
+
+    options: VerifyOptions
+    scenarios: list[Scenario]
+    expectations: dict[str, Expectation]
+    invalid_files: int
+    warnings: list[str]
+    """The warnings said so far (expectations listing scenarios that do not exist)."""
+
+
+def _verification(
+    run: _Run,
+    info: ImplementationInfo,
+    capabilities: Capabilities | None,
+    adapter: ExternalImplementation | None = None,
+    handshake: HandshakeError | None = None,
 ) -> Verification:
+    """The one place a run's :class:`Verification` is assembled: who is verified (the
+    reference, an adapter's hello, or an adapter that failed its handshake), how it is
+    run, how strictly it is judged, and what the command knew before the run."""
+    options = run.options
+    mode = (
+        Mode.IN_PROCESS
+        if adapter is None
+        else Mode.ONE_SHOT
+        if options.one_shot
+        else Mode.PERSISTENT
+    )
+    noted = [] if adapter is None else _capability_warnings(capabilities)
+    return Verification(
+        info,
+        capabilities,
+        mode,
+        command=None if adapter is None else adapter.command,
+        lenient_errors=options.lenient_errors
+        or (capabilities is not None and not capabilities.error_codes),
+        timeout=None if adapter is None else adapter.timeout,
+        allow_unexpected_pass=options.allow_unexpected_pass,
+        broken=None if handshake is None else f"the handshake failed: {handshake.message}",
+        broken_stderr="" if handshake is None else handshake.stderr,
+        warnings=[*run.warnings, *noted],
+        invalid_files=run.invalid_files,
+    )
+
+
+def _verify_external(run: _Run) -> Verification:
     """Shake hands, then run; a failed handshake is a broken adapter, not a crash."""
     from ..verify.external import HandshakeError
 
+    options = run.options
     implementation = _external(options)
-    mode = "one-shot" if options.one_shot else "persistent"
     try:
         try:
             hello = implementation.start()
         except HandshakeError as error:
-            verification = Verification(
-                ImplementationInfo(implementation.command, "unknown", "unknown"),
-                None,
-                mode,
-                command=implementation.command,
-                lenient_errors=options.lenient_errors,
-                timeout=implementation.timeout,
-                allow_unexpected_pass=options.allow_unexpected_pass,
-                broken=f"the handshake failed: {error.message}",
-                broken_stderr=error.stderr,
-            )
+            unknown = ImplementationInfo(implementation.command, "unknown", "unknown")
+            verification = _verification(run, unknown, None, implementation, error)
             return not_run(
-                verification, scenarios, "the adapter failed its handshake", expectations
+                verification, run.scenarios, "the adapter failed its handshake", run.expectations
             )
-        verification = Verification(
-            hello.implementation,
-            hello.capabilities,
-            mode,
-            command=implementation.command,
-            lenient_errors=options.lenient_errors or not hello.capabilities.error_codes,
-            timeout=implementation.timeout,
-            allow_unexpected_pass=options.allow_unexpected_pass,
-        )
-        with _progress_bar(len(scenarios)) as on_entry:
+        verification = _verification(run, hello.implementation, hello.capabilities, implementation)
+        with _progress_bar(len(run.scenarios)) as on_entry:
             run_verification(
                 verification,
-                scenarios,
+                run.scenarios,
                 implementation,
-                expectations,
+                run.expectations,
                 on_entry=on_entry,
                 max_time=options.max_time,
             )
-        if implementation.gave_up is not None:  # the cause, not "all N errored"
-            verification.broken = implementation.gave_up
-        lingering = implementation.lingering_warning()
-        if lingering is not None:
-            verification.warnings.append(lingering)
         return verification
     except BaseException:  # a signal or a bug: no farewell, the adapter is killed at once
         implementation.kill()
@@ -223,18 +247,14 @@ def _progress_bar(total: int) -> Iterator[Callable[[Entry], None] | None]:
         stop()
 
 
-def _verify_reference(
-    options: VerifyOptions, scenarios: list[Scenario], expectations: dict[str, Expectation]
-) -> Verification:
-    verification = Verification(
-        REFERENCE_INFO,
-        REFERENCE_CAPABILITIES,
-        "in-process",
-        lenient_errors=options.lenient_errors,
-        allow_unexpected_pass=options.allow_unexpected_pass,
-    )
+def _verify_reference(run: _Run) -> Verification:
+    verification = _verification(run, REFERENCE_INFO, REFERENCE_CAPABILITIES)
     return run_verification(
-        verification, scenarios, ReferenceImplementation(), expectations, max_time=options.max_time
+        verification,
+        run.scenarios,
+        ReferenceImplementation(),
+        run.expectations,
+        max_time=run.options.max_time,
     )
 
 
@@ -344,13 +364,23 @@ def _stopped(options: VerifyOptions, progress: _Progress) -> str:
     return "the adapter was killed and no report was written"
 
 
-def _unknown_observations(verification: Verification) -> str | None:
+def _capability_warnings(capabilities: Capabilities | None) -> list[str]:
+    """What an adapter's capabilities name that the suite does not know."""
+    noted = [
+        _unknown_profiles(capabilities),
+        _unknown_starts(capabilities),
+        _unknown_observations(capabilities),
+    ]
+    return [w for w in noted if w]
+
+
+def _unknown_observations(capabilities: Capabilities | None) -> str | None:
     """A warning for observation keys an adapter declares that the suite does not know
     (a typo such as ``Phase`` or ``to-act`` would otherwise leave those checks unchecked
     without a word)."""
-    from ..scenarios.vocabulary import OBSERVATION_NAMES
+    from ..scenarios.format.vocabulary import OBSERVATION_NAMES
 
-    declared = verification.capabilities and verification.capabilities.observations
+    declared = capabilities and capabilities.observations
     unknown = sorted(set(declared or ()) - set(OBSERVATION_NAMES))
     if not unknown:
         return None
@@ -360,15 +390,15 @@ def _unknown_observations(verification: Verification) -> str | None:
     )
 
 
-def _unknown_profiles(verification: Verification) -> str | None:
+def _unknown_profiles(capabilities: Capabilities | None) -> str | None:
     """A warning for profile names an adapter declares that the suite does not know,
     each with the nearest known names (its scenarios are otherwise all skipped as "not
     supported", the typo unnoticed)."""
     from ..verify.external import unknown_profiles
 
-    if verification.capabilities is None:
+    if capabilities is None:
         return None
-    unknown = unknown_profiles(verification.capabilities)
+    unknown = unknown_profiles(capabilities)
     if not unknown:
         return None
     return (
@@ -377,13 +407,13 @@ def _unknown_profiles(verification: Verification) -> str | None:
     )
 
 
-def _unknown_starts(verification: Verification) -> str | None:
+def _unknown_starts(capabilities: Capabilities | None) -> str | None:
     """A warning for start kinds an adapter declares that the suite does not know (a
     typo such as ``Deck`` would skip every deck start as "cannot set up")."""
-    from ..scenarios.diagnostics import did_you_mean
-    from ..scenarios.vocabulary import STARTS
+    from ..scenarios.format.vocabulary import STARTS
+    from ..scenarios.loading.diagnostics import did_you_mean
 
-    declared = verification.capabilities and verification.capabilities.starts
+    declared = capabilities and capabilities.starts
     known = [start.name for start in STARTS]
     unknown = [s for s in declared or () if s not in known]
     if not unknown:
@@ -404,26 +434,19 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
     notes = out_console() if options.fmt == "text" and options.output is None else err_console()
     corpus = load_corpus(options.paths)
     print_diagnostics(corpus.diagnostics, notes)
-    scenarios = _select(corpus, options.selection)
+    scenarios = selected(corpus, options.selection, none_with_invalid=True)
     warnings = _unknown_ids(expectations, corpus)
     for warning in warnings:
         err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
+    run = _Run(options, scenarios, expectations, len(corpus.invalid_files), warnings)
     if options.command is None:
-        verification = _verify_reference(options, scenarios, expectations)
+        verification = _verify_reference(run)
     else:
-        verification = _verify_external(options, scenarios, expectations)
+        verification = _verify_external(run)
         progress.adapter_done = True
-        noted = [
-            _unknown_profiles(verification),
-            _unknown_starts(verification),
-            _unknown_observations(verification),
-        ]
-        for warning in [w for w in noted if w] + verification.warnings:
+        for warning in verification.warnings[len(warnings) :]:  # the adapter's, after its run
             err_console().print(f"[yellow]warning:[/] {clean_text(escape(warning))}")
-            warnings.append(warning)
-    verification.warnings = warnings
-    verification.invalid_files = len(corpus.invalid_files)
-    verification.seconds = time.perf_counter() - started
+    verification.seconds = time.perf_counter() - started  # the whole command's time
     _write_report(verification, options, progress)
     if options.write_expectations is not None:
         if verification.broken is not None and verification.capabilities is None:
@@ -433,3 +456,113 @@ def _run_verify(options: VerifyOptions, progress: _Progress) -> int:
         else:
             _write_expectations(verification, expectations, options)
     return verification.exit_code
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@selection_options
+@click.option(
+    "--impl",
+    "command",
+    metavar="COMMAND",
+    help="Verify this implementation: a command speaking protocol v1 (site/protocol.md), "
+    "split like a shell would but never run by one.  Default: the reference, in-process.",
+)
+@click.option(
+    "--one-shot", is_flag=True, help="Start COMMAND once per message instead of once per run."
+)
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=None,
+    help=f"Seconds COMMAND has to answer one scenario (default {DEFAULT_TIMEOUT:g}).",
+)
+@click.option(
+    "--startup-timeout",
+    type=Seconds(),
+    default=None,
+    help=f"Seconds COMMAND has to start and answer hello (default {DEFAULT_STARTUP_TIMEOUT:g}).",
+)
+@click.option(
+    "--max-time",
+    type=Seconds(),
+    default=None,
+    help="Seconds the whole run may take; scenarios not started by then are reported "
+    "as not run (errored).  Default: no limit.",
+)
+@click.option(
+    "--lenient-errors",
+    is_flag=True,
+    help="Compare only accepted versus rejected, not rejection codes.",
+)
+@click.option(
+    "--expectations",
+    "expectations_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Expected failures and skips, YAML or JSON (schema/expectations.schema.json).",
+)
+@click.option(
+    "--allow-unexpected-pass",
+    is_flag=True,
+    help="Do not fail the run when a scenario listed as failing passes.",
+)
+@click.option(
+    "--write-expectations",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write an expectations file listing this run's failures and errors.",
+)
+@click.option("--force", is_flag=True, help="Let --write-expectations overwrite a file.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(list(REPORT_FORMATS)),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=OutputFile(),
+    help="Write the report to this file instead of stdout.",
+)
+def verify(
+    paths: tuple[str, ...],
+    selection: Selection,
+    command: str | None,
+    one_shot: bool,
+    timeout: float | None,
+    startup_timeout: float | None,
+    max_time: float | None,
+    lenient_errors: bool,
+    expectations_file: Path | None,
+    allow_unexpected_pass: bool,
+    write_expectations: Path | None,
+    force: bool,
+    fmt: str,
+    output: Path | None,
+) -> None:
+    """Run scenarios against an implementation and compare every expectation.
+
+    Without --impl the reference runs in-process.  Exit status: 0 when nothing
+    failed, errored or passed unexpectedly (expected failures and skips are fine);
+    1 when something did, or a scenario file is invalid; 2 for a usage error;
+    3 when the adapter is broken (failed its handshake, or every scenario errored).
+    """
+    options = VerifyOptions(
+        paths=existing_paths(paths),
+        selection=selection,
+        command=command,
+        one_shot=one_shot,
+        timeout=timeout,
+        startup_timeout=startup_timeout,
+        max_time=max_time,
+        lenient_errors=lenient_errors,
+        expectations_file=expectations_file,
+        allow_unexpected_pass=allow_unexpected_pass,
+        write_expectations=write_expectations,
+        force=force,
+        fmt=fmt,
+        output=output,
+    )
+    sys.exit(run_verify(options))

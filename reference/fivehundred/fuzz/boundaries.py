@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from ..engine import MISERE, OPEN_MISERE, SUIT_BIDS, Profile
 from ..engine.bids import Bid
 from ..scenarios import DealResultStep, GameStart, RecordedResult, ScenarioInput
-from ..scenarios.rule_points import differing_fields
+from ..scenarios.derived.rule_points import differing_fields
 from ..verify.reference import ReferenceSession
 from .cases import Case
 

@@ -40,7 +40,7 @@ from ..scenarios import (
     Setup,
     Step,
 )
-from ..scenarios.model import Deck
+from ..scenarios.format.model import Deck
 from ..verify.reference import InputError, ReferenceSession
 
 __all__ = [

@@ -22,7 +22,7 @@ from ..engine.perft import PERFT_DEPTHS, perft
 from ..resources import scenarios_dir
 from ..safety import FileRefused, JsonRefused, clean_name, read_json_file
 from ..scenarios import Checkpoint, Scenario, ScenarioInput, Step
-from ..scenarios.parse import parse_setup, parse_step
+from ..scenarios.loading.parse import parse_setup, parse_step
 from ..verify.reference import InputError, ReferenceSession
 from ..verify.runner import Implementation, judge
 from .cases import Case

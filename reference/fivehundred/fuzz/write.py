@@ -16,7 +16,7 @@ import yaml
 
 from ..safety import clean_text, one_line
 from ..scenarios import ID_ALPHABET, Scenario, input_json
-from ..scenarios.model import ActionStep, Checkpoint, DealResultStep, DealStep
+from ..scenarios.format.model import ActionStep, Checkpoint, DealResultStep, DealStep
 
 __all__ = ["mint_id", "scenario_filename", "scenario_yaml"]
 

@@ -19,7 +19,8 @@ from typing import Any
 import yaml
 
 from ..safety import clean_json, clean_text, one_line
-from ..scenarios.narration import step_text
+from ..scenarios.derived.narration import step_text
+from ..verify.expectations import Listed
 from ..verify.verdict import Mismatch, Status
 from ..verify.verification import (
     DEFAULT_LABEL,
@@ -144,7 +145,7 @@ def mismatch_text(entry: Entry, mismatch: Mismatch) -> str:
 
 def _expected_label(entry: Entry) -> str:
     assert entry.expectation is not None
-    kind = "failure" if entry.expectation.status == "fail" else entry.expectation.status
+    kind = "failure" if entry.expectation.status is Listed.FAIL else entry.expectation.status.value
     return f"expected {kind}: {entry.expectation.reason}"
 
 
@@ -198,7 +199,18 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
         name=_xml_text(f"{scenario.id} {scenario.title}"),
         time=f"{entry.seconds:.6f}",
     )
+    _testcase_outcome(case, entry, verification)
+    if entry.ran and entry.unchecked:
+        ET.SubElement(case, "system-out").text = _xml_text(_unchecked_text(entry))
+    if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
+        ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
+
+
+def _testcase_outcome(case: ET.Element, entry: Entry, verification: Verification) -> None:
+    """What became of the scenario, as JUnit says it: nothing for a pass, a property for an
+    expected failure, else ``skipped``, ``failure`` or ``error``."""
     outcome = entry.outcome
+    scenario = entry.scenario
     if outcome is Outcome.EXPECTED_FAILURE:  # a pass for CI, marked as what it is
         assert entry.expectation is not None
         marks = ET.SubElement(case, "properties")
@@ -221,10 +233,6 @@ def _testcase(parent: ET.Element, entry: Entry, verification: Verification) -> N
             case, "error", message=_xml_text(_summary_line(entry)), type="errored"
         )
         error.text = _xml_text(_details(entry, verification))
-    if entry.ran and entry.unchecked:
-        ET.SubElement(case, "system-out").text = _xml_text(_unchecked_text(entry))
-    if entry.verdict.stderr and entry.status in (Status.FAILED, Status.ERRORED):
-        ET.SubElement(case, "system-err").text = _xml_text(entry.verdict.stderr)
 
 
 def _unchecked_text(entry: Entry) -> str:
@@ -256,6 +264,27 @@ def _counts(entries: list[Entry], verification: Verification) -> dict[str, str]:
     }
 
 
+def _suite_properties(properties: ET.Element, entries: list[Entry], v: Verification) -> None:
+    """The run's identity and verdict, and the counts of each rule the area's scenarios cite."""
+    for name, value in (
+        ("suite.version", v.suite_version),
+        ("protocol", str(v.protocol_version)),
+        ("implementation.name", v.implementation.name),
+        ("implementation.version", v.implementation.version),
+        ("implementation.language", v.implementation.language),
+        ("broken_adapter", v.broken or ""),
+        ("headline", v.headline()),
+        ("unchecked", str(v.unchecked_count())),
+    ):
+        ET.SubElement(properties, "property", name=name, value=_xml_text(value))
+    cited = {rule for e in entries for rule in e.scenario.rules}
+    for counts in v.by_rule():
+        if counts.rule in cited:
+            ET.SubElement(
+                properties, "property", name=f"rule.{counts.rule}", value=_rule_text(counts)
+            )
+
+
 def render_junit(verification: Verification) -> str:
     """``testsuites`` > one ``testsuite`` per area > one ``testcase`` per scenario.
 
@@ -274,24 +303,7 @@ def render_junit(verification: Verification) -> str:
     for area in sorted(areas):
         suite = ET.SubElement(root, "testsuite", name=_xml_text(area), timestamp=v.started_at[:19])
         suite.attrib.update(_counts(areas[area], v))
-        properties = ET.SubElement(suite, "properties")
-        for name, value in (
-            ("suite.version", v.suite_version),
-            ("protocol", str(v.protocol_version)),
-            ("implementation.name", v.implementation.name),
-            ("implementation.version", v.implementation.version),
-            ("implementation.language", v.implementation.language),
-            ("broken_adapter", v.broken or ""),
-            ("headline", v.headline()),
-            ("unchecked", str(v.unchecked_count())),
-        ):
-            ET.SubElement(properties, "property", name=name, value=_xml_text(value))
-        cited = {rule for e in areas[area] for rule in e.scenario.rules}
-        for counts in v.by_rule():
-            if counts.rule in cited:
-                ET.SubElement(
-                    properties, "property", name=f"rule.{counts.rule}", value=_rule_text(counts)
-                )
+        _suite_properties(ET.SubElement(suite, "properties"), areas[area], v)
         for entry in areas[area]:
             _testcase(suite, entry, v)
     ET.indent(root)
@@ -333,6 +345,32 @@ def _tap_diagnostics(entry: Entry, verification: Verification) -> dict[str, Any]
     return data
 
 
+def _tap_entry(number: int, entry: Entry, v: Verification) -> list[str]:
+    """One scenario's test point, with its diagnostics when it fails the run."""
+    description = one_line(f"{entry.scenario.id} {entry.scenario.title}".replace("#", ""))
+    outcome = entry.outcome
+    if outcome is Outcome.PASSED:
+        lines = [f"ok {number} - {description}"]
+    elif outcome is Outcome.SKIPPED:
+        reason = _tap_directive(entry.verdict.message or "skipped")
+        lines = [f"ok {number} - {description} # SKIP {reason}"]
+    elif outcome is Outcome.EXPECTED_FAILURE:
+        assert entry.expectation is not None
+        todo = _tap_directive(_expected_label(entry))
+        lines = [f"not ok {number} - {description} # TODO " + todo]
+    elif outcome is Outcome.UNEXPECTED_PASS and not v.fails_run(entry):
+        lines = [f"ok {number} - {description} # TODO unexpected pass (allowed)"]
+    else:
+        lines = [f"not ok {number} - {description}"]
+        diagnostics = _tap_diagnostics(entry, v)
+        if outcome is Outcome.UNEXPECTED_PASS:
+            diagnostics["message"] = _summary_line(entry)
+        lines.extend(_yaml_block(diagnostics))
+    if entry.ran and entry.unchecked:
+        lines.append(f"# {entry.scenario.id}: " + " ".join(_unchecked_text(entry).split()))
+    return lines
+
+
 def render_tap(verification: Verification) -> str:
     """TAP version 13: skips are ``# SKIP``, expected failures ``not ok … # TODO``."""
     v = verification
@@ -346,28 +384,7 @@ def render_tap(verification: Verification) -> str:
     if v.broken is not None:
         lines.append(f"# broken adapter: {one_line(v.broken)}")
     for number, entry in enumerate(v.entries, start=1):
-        description = one_line(f"{entry.scenario.id} {entry.scenario.title}".replace("#", ""))
-        outcome = entry.outcome
-        if outcome is Outcome.PASSED:
-            lines.append(f"ok {number} - {description}")
-        elif outcome is Outcome.SKIPPED:
-            reason = _tap_directive(entry.verdict.message or "skipped")
-            lines.append(f"ok {number} - {description} # SKIP {reason}")
-        elif outcome is Outcome.EXPECTED_FAILURE:
-            assert entry.expectation is not None
-            lines.append(
-                f"not ok {number} - {description} # TODO " + _tap_directive(_expected_label(entry))
-            )
-        elif outcome is Outcome.UNEXPECTED_PASS and not v.fails_run(entry):
-            lines.append(f"ok {number} - {description} # TODO unexpected pass (allowed)")
-        else:
-            lines.append(f"not ok {number} - {description}")
-            diagnostics = _tap_diagnostics(entry, v)
-            if outcome is Outcome.UNEXPECTED_PASS:
-                diagnostics["message"] = _summary_line(entry)
-            lines.extend(_yaml_block(diagnostics))
-        if entry.ran and entry.unchecked:
-            lines.append(f"# {entry.scenario.id}: " + " ".join(_unchecked_text(entry).split()))
+        lines.extend(_tap_entry(number, entry, v))
     lines.append("# by rule:")
     for counts in v.by_rule():
         lines.append(f"# {counts.rule}: {_rule_text(counts)}")
@@ -400,12 +417,27 @@ def md_code(text: str) -> str:
 def render_markdown(verification: Verification) -> str:
     """A summary table by area and the failures, ready to paste into a README."""
     v = verification
+    lines = _md_heading(v) + _md_areas(v) + _md_profiles(v) + _md_rules(v)
+    for heading, outcome in (
+        ("Failures", Outcome.FAILED),
+        ("Changed failures", Outcome.CHANGED_FAILURE),
+        ("Errors", Outcome.ERRORED),
+        ("Unexpected passes", Outcome.UNEXPECTED_PASS),
+        ("Expected failures", Outcome.EXPECTED_FAILURE),
+    ):
+        lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
+    lines.extend(_md_unchecked(v))
+    lines.extend(_md_skipped(v))
+    return clean_text("\n".join(lines) + "\n")
+
+
+def _md_heading(v: Verification) -> list[str]:
+    """The title, what was run against what, and the verdict."""
     info = v.implementation
     homepage = f" ([homepage]({info.homepage}))" if info.homepage else ""
-    totals = v.totals()
     word, _, rest = v.headline().partition(": ")
     verdict = f"**{md_text(word)}**: {md_text(rest)}"
-    lines = [
+    return [
         f"# Five Hundred conformance: {md_text(info.name)} {md_text(info.version)}",
         "",
         f"Suite {v.suite_version} (protocol {v.protocol_version}), {md_text(info.language)}"
@@ -413,6 +445,12 @@ def render_markdown(verification: Verification) -> str:
         "",
         verdict.rstrip(".") + ".",
         "",
+    ]
+
+
+def _md_areas(v: Verification) -> list[str]:
+    """The table of outcomes by area, with the totals."""
+    lines = [
         "| Area | " + " | ".join(name for name, _ in _COLUMNS) + " | Total |",
         "|---|" + "---:|" * (len(_COLUMNS) + 1),
     ]
@@ -423,65 +461,75 @@ def render_markdown(verification: Verification) -> str:
         cells = [str(sum(1 for e in areas[area] if e.outcome is o)) for _, o in _COLUMNS]
         lines.append(f"| {md_text(area)} | " + " | ".join(cells) + f" | {len(areas[area])} |")
     cells = [f"**{v.count(o)}**" for _, o in _COLUMNS]
-    lines.append("| **all** | " + " | ".join(cells) + f" | **{totals['total']}** |")
+    lines.append("| **all** | " + " | ".join(cells) + f" | **{v.totals()['total']}** |")
+    return lines
+
+
+def _md_profiles(v: Verification) -> list[str]:
+    """The table by profile, only when another rule set than the default was run or skipped."""
     profiles = v.by_profile()
-    if any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
-        lines += [
-            "",
-            "## By profile",
-            "",
-            "| Profile | Passed | Failed or errored | Expected failures | Skipped "
-            "| Partly checked |",
-            "|---|---:|---:|---:|---:|---:|",
-        ]
-        lines += [
+    if not any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
+        return []
+    return [
+        "",
+        "## By profile",
+        "",
+        "| Profile | Passed | Failed or errored | Expected failures | Skipped | Partly checked |",
+        "|---|---:|---:|---:|---:|---:|",
+        *(
             f"| {md_text(p.rule)} | {p.passed} | {p.failed} | {p.expected_failures} "
             f"| {p.skipped} | {p.partly_checked} |"
             for p in profiles
-        ]
-    lines.extend(
-        [
-            "",
-            "## By rule",
-            "",
-            "A scenario counts under every rule it cites.",
-            "",
-            "| Rule | Passed | Failed or errored | Expected failures | Skipped | Partly checked "
-            "| Unchecked checks |",
-            "|---|---:|---:|---:|---:|---:|---:|",
-        ]
-    )
-    for counts in v.by_rule():
-        lines.append(
+        ),
+    ]
+
+
+def _md_rules(v: Verification) -> list[str]:
+    """The table by rule."""
+    return [
+        "",
+        "## By rule",
+        "",
+        "A scenario counts under every rule it cites.",
+        "",
+        "| Rule | Passed | Failed or errored | Expected failures | Skipped | Partly checked "
+        "| Unchecked checks |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *(
             f"| {md_text(counts.rule)} | {counts.passed} | {counts.failed} | "
             f"{counts.expected_failures} | {counts.skipped} | {counts.partly_checked} | "
             f"{counts.unchecked} |"
-        )
-    for heading, outcome in (
-        ("Failures", Outcome.FAILED),
-        ("Changed failures", Outcome.CHANGED_FAILURE),
-        ("Errors", Outcome.ERRORED),
-        ("Unexpected passes", Outcome.UNEXPECTED_PASS),
-        ("Expected failures", Outcome.EXPECTED_FAILURE),
-    ):
-        lines.extend(_md_section(heading, [e for e in v.entries if e.outcome is outcome], v))
+            for counts in v.by_rule()
+        ),
+    ]
+
+
+def _md_unchecked(v: Verification) -> list[str]:
+    """The scenarios with checks left out, and why."""
     partly = v.partly_checked()
-    if partly:
-        lines.extend(["", "## Unchecked", ""])
-        for entry in partly:
-            items = ", ".join(f"step {u.number} {md_code(u.what)}" for u in entry.unchecked)
-            reasons = "; ".join(sorted({u.why for u in entry.unchecked}))
-            lines.append(
-                f"- **{entry.scenario.id}** {md_text(entry.scenario.title)}: {items} "
-                f"({md_text(reasons)})"
-            )
+    if not partly:
+        return []
+    lines = ["", "## Unchecked", ""]
+    for entry in partly:
+        items = ", ".join(f"step {u.number} {md_code(u.what)}" for u in entry.unchecked)
+        reasons = "; ".join(sorted({u.why for u in entry.unchecked}))
+        lines.append(
+            f"- **{entry.scenario.id}** {md_text(entry.scenario.title)}: {items} "
+            f"({md_text(reasons)})"
+        )
+    return lines
+
+
+def _md_skipped(v: Verification) -> list[str]:
+    """The skipped scenarios, grouped by reason."""
     skips = skips_by_reason(v)
-    if skips:
-        lines.extend(["", "## Skipped", ""])
-        for reason, skipped in skips.items():
-            ids = ", ".join(e.scenario.id for e in skipped)
-            lines.append(f"- {len(skipped)}: {md_text(reason)} ({ids})")
-    return clean_text("\n".join(lines) + "\n")
+    if not skips:
+        return []
+    lines = ["", "## Skipped", ""]
+    for reason, skipped in skips.items():
+        ids = ", ".join(e.scenario.id for e in skipped)
+        lines.append(f"- {len(skipped)}: {md_text(reason)} ({ids})")
+    return lines
 
 
 def _md_section(heading: str, entries: list[Entry], verification: Verification) -> list[str]:

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..safety import clean_text
-from ..scenarios.narration import step_text
+from ..scenarios.derived.narration import step_text
 from ..verify.verdict import Status
 from ..verify.verification import (
     DEFAULT_LABEL,
@@ -261,25 +261,10 @@ BROKEN_SHOWN = 3
 
 
 def print_text_report(verification: Verification, console: Console) -> None:
+    """The whole report: the scenarios to look at, the tables, the verdict."""
     v = verification
-    shown = [e for e in v.entries if v.fails_run(e) or e.outcome is Outcome.UNEXPECTED_PASS]
-    if v.broken is not None and len(shown) > BROKEN_SHOWN:
-        hidden = len(shown) - BROKEN_SHOWN
-        shown = shown[:BROKEN_SHOWN]
-    else:
-        hidden = 0
-    for entry in shown:
-        for line in entry_lines(entry, v):
-            say(console, line)
-    if hidden:
-        console.print(f"[dim]… and {hidden} more failing scenarios (all are in --format json)[/]")
-    for entry in v.entries:
-        if entry.outcome is Outcome.EXPECTED_FAILURE and entry.expectation is not None:
-            label = f"EXPECTED {entry.expectation.status.upper()}"
-            console.print(
-                f"[cyan]{label}[/] [bold]{entry.scenario.id}[/] "
-                f"{escape(entry.scenario.title)}: {escape(entry.expectation.reason)}"
-            )
+    _print_failures(v, console)
+    _print_expected_failures(v, console)
     for line in unchecked_lines(v):
         console.print(line)
     for reason, skipped in skips_by_reason(v).items():
@@ -290,8 +275,38 @@ def print_text_report(verification: Verification, console: Console) -> None:
     if any(p.skipped or p.rule != DEFAULT_LABEL for p in profiles):
         console.print(profile_table(v))
     console.print(rule_table(v))
+    _print_verdict(v, console)
+
+
+def _print_verdict(v: Verification, console: Console) -> None:
+    """The end of the report: a broken adapter said plainly, the headline, the counts."""
     if v.broken is not None:
         print_broken(v, console)
     colour = "green" if v.conformant else ("red" if not v.ok else "yellow")
     say(console, f"[{colour}]{escape(v.headline())}[/]")
     say(console, f"[{'green' if v.ok else 'red'}]{escape(summary_line(v))}[/]")
+
+
+def _print_failures(v: Verification, console: Console) -> None:
+    """Each scenario that fails the run or passes unexpectedly; a few when the adapter broke."""
+    shown = [e for e in v.entries if v.fails_run(e) or e.outcome is Outcome.UNEXPECTED_PASS]
+    hidden = 0
+    if v.broken is not None and len(shown) > BROKEN_SHOWN:
+        hidden = len(shown) - BROKEN_SHOWN
+        shown = shown[:BROKEN_SHOWN]
+    for entry in shown:
+        for line in entry_lines(entry, v):
+            say(console, line)
+    if hidden:
+        console.print(f"[dim]… and {hidden} more failing scenarios (all are in --format json)[/]")
+
+
+def _print_expected_failures(v: Verification, console: Console) -> None:
+    """The failures an expectations file lists, with the reason it gives."""
+    for entry in v.entries:
+        if entry.outcome is Outcome.EXPECTED_FAILURE and entry.expectation is not None:
+            label = f"EXPECTED {entry.expectation.status.upper()}"
+            console.print(
+                f"[cyan]{label}[/] [bold]{entry.scenario.id}[/] "
+                f"{escape(entry.scenario.title)}: {escape(entry.expectation.reason)}"
+            )

@@ -1,7 +1,11 @@
-"""Scenarios: the model, loading files through YAML, schema and lint, and the corpus.
+"""Scenarios: the format, the loading of files into it, and what is derived from them.
 
-The public surface of the stage; its internal modules (``_yaml``, ``_schema``,
-``_lint``) are private.
+The rule for this package: a subpackage holds modules by what they are for — ``format/``
+what a scenario says (model, vocabulary, rule anchors), ``loading/`` from files to checked
+models (YAML, parsing, schema, lint, positions, cache, corpus, diagnostics, dispute
+records), ``derived/`` what is made from loaded scenarios (sentences, coverage, rule
+points, export).  This module is the public surface of the stage; the loading's internal
+modules (``_yaml``, ``_schema``, ``_lint``, ``_cache``) are private.
 
 Names are imported on first use (PEP 562): the reference behind ``serve`` needs the
 model, not the loading and linting of files, and an adapter or ``serve --one-shot``
@@ -14,18 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._yaml import Mark, SourceMap, YamlSourceError, load_yaml
-    from .corpus import (
-        ID_ALPHABET,
-        Corpus,
-        FileResult,
-        display_path,
-        load_corpus,
-        load_file,
-        read_retired_ids,
-    )
-    from .diagnostics import Diagnostic, DocPath, format_path
-    from .model import (
+    from .format.model import (
         ORDERED,
         ActionStep,
         AuctionStart,
@@ -48,52 +41,69 @@ if TYPE_CHECKING:
         Step,
         expected_rejection,
     )
-    from .parse import ModelError, input_from_json, input_json, scenario_from_document, spelled_deck
-    from .positions import PositionError, start_position
+    from .loading._yaml import Mark, SourceMap, YamlSourceError, load_yaml
+    from .loading.corpus import (
+        ID_ALPHABET,
+        Corpus,
+        FileResult,
+        display_path,
+        load_corpus,
+        load_file,
+        read_retired_ids,
+    )
+    from .loading.diagnostics import Diagnostic, DocPath, format_path
+    from .loading.parse import (
+        ModelError,
+        input_from_json,
+        input_json,
+        scenario_from_document,
+        spelled_deck,
+    )
+    from .loading.positions import PositionError, start_position
 
 _LAZY = {
-    "Mark": "._yaml",
-    "SourceMap": "._yaml",
-    "YamlSourceError": "._yaml",
-    "load_yaml": "._yaml",
-    "ID_ALPHABET": ".corpus",
-    "Corpus": ".corpus",
-    "FileResult": ".corpus",
-    "display_path": ".corpus",
-    "load_corpus": ".corpus",
-    "load_file": ".corpus",
-    "read_retired_ids": ".corpus",
-    "Diagnostic": ".diagnostics",
-    "DocPath": ".diagnostics",
-    "format_path": ".diagnostics",
-    "ORDERED": ".model",
-    "ActionStep": ".model",
-    "AuctionStart": ".model",
-    "CallStep": ".model",
-    "Checkpoint": ".model",
-    "DealResultStep": ".model",
-    "DealStep": ".model",
-    "DeckStart": ".model",
-    "DiscardStep": ".model",
-    "GameStart": ".model",
-    "NominateStep": ".model",
-    "SansKittyStep": ".model",
-    "ObserveStep": ".model",
-    "PlayStart": ".model",
-    "PlayStep": ".model",
-    "RecordedResult": ".model",
-    "Scenario": ".model",
-    "ScenarioInput": ".model",
-    "Setup": ".model",
-    "Step": ".model",
-    "expected_rejection": ".model",
-    "ModelError": ".parse",
-    "input_from_json": ".parse",
-    "input_json": ".parse",
-    "scenario_from_document": ".parse",
-    "spelled_deck": ".parse",
-    "PositionError": ".positions",
-    "start_position": ".positions",
+    "Mark": ".loading._yaml",
+    "SourceMap": ".loading._yaml",
+    "YamlSourceError": ".loading._yaml",
+    "load_yaml": ".loading._yaml",
+    "ID_ALPHABET": ".loading.corpus",
+    "Corpus": ".loading.corpus",
+    "FileResult": ".loading.corpus",
+    "display_path": ".loading.corpus",
+    "load_corpus": ".loading.corpus",
+    "load_file": ".loading.corpus",
+    "read_retired_ids": ".loading.corpus",
+    "Diagnostic": ".loading.diagnostics",
+    "DocPath": ".loading.diagnostics",
+    "format_path": ".loading.diagnostics",
+    "ORDERED": ".format.model",
+    "ActionStep": ".format.model",
+    "AuctionStart": ".format.model",
+    "CallStep": ".format.model",
+    "Checkpoint": ".format.model",
+    "DealResultStep": ".format.model",
+    "DealStep": ".format.model",
+    "DeckStart": ".format.model",
+    "DiscardStep": ".format.model",
+    "GameStart": ".format.model",
+    "NominateStep": ".format.model",
+    "SansKittyStep": ".format.model",
+    "ObserveStep": ".format.model",
+    "PlayStart": ".format.model",
+    "PlayStep": ".format.model",
+    "RecordedResult": ".format.model",
+    "Scenario": ".format.model",
+    "ScenarioInput": ".format.model",
+    "Setup": ".format.model",
+    "Step": ".format.model",
+    "expected_rejection": ".format.model",
+    "ModelError": ".loading.parse",
+    "input_from_json": ".loading.parse",
+    "input_json": ".loading.parse",
+    "scenario_from_document": ".loading.parse",
+    "spelled_deck": ".loading.parse",
+    "PositionError": ".loading.positions",
+    "start_position": ".loading.positions",
 }
 """Each public name and the module that defines it."""
 

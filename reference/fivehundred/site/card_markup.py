@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..engine import NotationError, card_token, parse_bid, parse_card
 from ..engine.cards import card_display, card_suit, sort_key
-from ..scenarios.narration import suit_runs, suit_symbol
+from ..scenarios.derived.narration import suit_runs, suit_symbol
 from .labels import DEFAULT_LANGUAGE, label
 
 _RED = frozenset({"D", "H"})

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 
 from ..engine import DEFAULT_PROFILE
 from ..scenarios import Scenario
-from ..scenarios.coverage import is_default_profile
-from ..scenarios.disputes import (
+from ..scenarios.derived.coverage import is_default_profile
+from ..scenarios.loading.disputes import (
     TAG_PREFIX,
     Answer,
     Dispute,

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from fivehundred.scenarios.disputes import Dispute
+from fivehundred.scenarios.loading.disputes import Dispute
 
 from .translation import DEFAULT_LANGUAGE
 

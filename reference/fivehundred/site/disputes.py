@@ -8,7 +8,7 @@ markers under a rule clause from that alone, so nothing is maintained twice:
 * **differs per profile**: the profiles and toggles that take another answer than
   the default profile's, each linked to its rule-set page, with the dispute.
 
-The records are read by :mod:`fivehundred.scenarios.disputes`; this module is pure.
+The records are read by :mod:`fivehundred.scenarios.loading.disputes`; this module is pure.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..engine import DEFAULT_PROFILE
-from ..scenarios.disputes import Answer, Dispute
+from ..scenarios.loading.disputes import Answer, Dispute
 
 DISPUTES_PAGE = "disputes.md"
 """The docs page with one entry per dispute, anchored by the dispute's id."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..resources import describe_error, validator
 from ..safety import FileRefused, JsonRefused, read_regular_file, strict_json
-from ..scenarios.rulings import anchor_exists, unknown_anchor_message
+from ..scenarios.format.rulings import anchor_exists, unknown_anchor_message
 
 __all__ = [
     "DEVIATIONS_FILE",

@@ -76,7 +76,7 @@ _ENGLISH: dict[str, str] = {
     "action.discard": "discard {cards}",
     "action.nominate": "nominate {suit}",
     "action.joker-naming": "{card} naming {suit}",
-    # a step told as a sentence: the words of scenarios.narration.step_parts, which
+    # a step told as a sentence: the words of scenarios.derived.narration.step_parts, which
     # ``fivehundred show`` prints (a test keeps the English here equal to them)
     "say.deal-ordered": "A new deal is dealt from the ordered deck",
     "say.deal-given": "A new deal is dealt from the given deck",

@@ -61,7 +61,7 @@ from mkdocs.structure.pages import (
 from mkdocs.structure.toc import TableOfContents, get_toc
 
 from fivehundred.scenarios import Scenario, load_corpus
-from fivehundred.scenarios.disputes import Dispute, load_disputes
+from fivehundred.scenarios.loading.disputes import Dispute, load_disputes
 from fivehundred.site.dispute_page import (
     DISPUTES_PAGE,
     add_profile_scenarios,

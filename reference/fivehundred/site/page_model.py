@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from ..scenarios import (
     Scenario,
 )
-from ..scenarios.coverage import default_profile_only
-from ..scenarios.disputes import Dispute
-from ..scenarios.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
+from ..scenarios.derived.coverage import default_profile_only
+from ..scenarios.format.rulings import BY_SLUG, EXTRA_ANCHORS, RULINGS
+from ..scenarios.loading.disputes import Dispute
 from .card_markup import _escape
 from .disputes import disputes_by_clause
 from .labels import DEFAULT_LANGUAGE

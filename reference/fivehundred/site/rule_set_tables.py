@@ -19,7 +19,7 @@ from ..engine import DEFAULT_PROFILE, JOKER, SUITS, Profile, get_profile, rule_p
 from ..engine.bids import Bid, Misere
 from ..engine.cards import is_numeral, make_card
 from ..engine.profile import VARIANTS, Variant
-from ..scenarios.disputes import Dispute, load_disputes
+from ..scenarios.loading.disputes import Dispute, load_disputes
 from .labels import label
 
 RULE_SET_MARKER = "<!-- fivehundred:rule-set-table -->"

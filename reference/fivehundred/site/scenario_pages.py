@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..scenarios import (
     Scenario,
 )
-from ..scenarios.rulings import BY_SLUG
+from ..scenarios.format.rulings import BY_SLUG
 from .card_markup import _escape
 from .page_model import (
     CLAUSE_ANCHORS,

@@ -39,8 +39,8 @@ from ..scenarios import (
     expected_rejection,
     spelled_deck,
 )
-from ..scenarios.coverage import is_default_profile
-from ..scenarios.vocabulary import Rendering, observation
+from ..scenarios.derived.coverage import is_default_profile
+from ..scenarios.format.vocabulary import Rendering, observation
 from .card_markup import _escape, call_html, card_html, cards_html, hand_html, none_html, suit_html
 from .labels import DEFAULT_LANGUAGE, label, reason
 from .table_drawing import stepper_html
@@ -182,7 +182,7 @@ def step_html(
     step: ActionStep | DealStep | DealResultStep, language: str = DEFAULT_LANGUAGE
 ) -> str:
     """An action step as a sentence, with the same words as ``fivehundred show`` (the
-    sentences of ``scenarios.narration``, in the page's language: ``say.*`` labels)."""
+    sentences of ``scenarios.derived.narration``, in the page's language: ``say.*`` labels)."""
     if isinstance(step, DealStep):
         return label("say.deal-ordered" if step.deck == ORDERED else "say.deal-given", language)
     if isinstance(step, DealResultStep):

@@ -17,7 +17,7 @@ from ..scenarios import (
     PlayStart,
     Scenario,
 )
-from ..scenarios.disputes import Dispute
+from ..scenarios.loading.disputes import Dispute
 from . import disputes as _disputes
 from .card_markup import _escape
 from .disputes import DISPUTES_PAGE, profile_target

@@ -14,6 +14,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +34,21 @@ __all__ = [
     "STATUS_OF",
     "Expectation",
     "ExpectationsError",
+    "Listed",
     "dump_expectations",
     "load_expectations",
 ]
 
-STATUS_OF = {"fail": Status.FAILED, "error": Status.ERRORED, "skip": Status.SKIPPED}
+
+class Listed(StrEnum):
+    """How an expectations file lists a scenario: the keywords of its ``status``."""
+
+    FAIL = "fail"
+    ERROR = "error"
+    SKIP = "skip"
+
+
+STATUS_OF = {Listed.FAIL: Status.FAILED, Listed.ERROR: Status.ERRORED, Listed.SKIP: Status.SKIPPED}
 """The status a scenario listed with each keyword is expected to end with."""
 KEYWORD_OF = {status: keyword for keyword, status in STATUS_OF.items()}
 
@@ -50,8 +61,7 @@ class ExpectationsError(Exception):
 class Expectation:
     """What the implementer says about one scenario."""
 
-    status: str
-    """``fail``, ``error`` or ``skip``."""
+    status: Listed
     reason: str
     link: str | None = None
     step: int | None = None
@@ -59,12 +69,15 @@ class Expectation:
     check: str | None = None
     """For ``fail``: what the first mismatch is about (an observation key or the action)."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Listed(self.status))  # "fail" reads as Listed.FAIL
+
     @property
     def expected_status(self) -> Status:
         return STATUS_OF[self.status]
 
     def as_json(self) -> dict[str, Any]:
-        entry: dict[str, Any] = {"status": self.status, "reason": self.reason}
+        entry: dict[str, Any] = {"status": self.status.value, "reason": self.reason}
         if self.link is not None:
             entry["link"] = self.link
         if self.step is not None:
@@ -75,7 +88,7 @@ class Expectation:
 
 def _parse(path: Path, text: str) -> Any:
     """The document, through the same bounded loaders as scenarios and replies."""
-    from ..scenarios._yaml import YamlSourceError, load_yaml, non_json_values
+    from ..scenarios.loading._yaml import YamlSourceError, load_yaml, non_json_values
 
     if path.suffix.lower() == ".json":
         try:
@@ -129,7 +142,7 @@ def load_expectations(path: Path) -> dict[str, Expectation]:
         )
     return {
         scenario_id: Expectation(
-            entry["status"],
+            Listed(entry["status"]),
             entry["reason"],
             entry.get("link"),
             entry.get("step"),

@@ -28,8 +28,8 @@ from typing import Any
 
 from ..safety import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, one_line, signals_deferred
 from ..scenarios import Scenario, input_json
-from ..scenarios.model import ActionStep
-from ..scenarios.vocabulary import ACTION_KINDS, OBSERVATION_NAMES, observation
+from ..scenarios.format.model import ActionStep
+from ..scenarios.format.vocabulary import ACTION_KINDS, OBSERVATION_NAMES, observation
 from ._process import AdapterProcess, ChannelError, ChannelTimeout
 from .protocol import (
     MAX_LINE_BYTES,
@@ -129,7 +129,7 @@ def unknown_profiles(capabilities: Capabilities) -> list[str]:
     names closest to it: a typo such as ``australian4`` would otherwise skip every
     scenario with no word but "not supported"."""
     from ..engine import PROFILE_NAMES
-    from ..scenarios.diagnostics import did_you_mean
+    from ..scenarios.loading.diagnostics import did_you_mean
 
     return [
         f"{one_line(name)!r}{did_you_mean(name, PROFILE_NAMES)}"

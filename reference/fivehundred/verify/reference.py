@@ -63,9 +63,9 @@ from ..scenarios import (
     spelled_deck,
     start_position,
 )
-from ..scenarios.positions import cards as parse_cards
-from ..scenarios.positions import seat as parse_seat
-from ..scenarios.positions import side_points
+from ..scenarios.loading.positions import cards as parse_cards
+from ..scenarios.loading.positions import seat as parse_seat
+from ..scenarios.loading.positions import side_points
 
 __all__ = ["InputError", "ReferenceSession", "run_input", "run_json"]
 

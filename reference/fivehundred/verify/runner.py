@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..scenarios import Scenario
+from .protocol import Capabilities
 from .reference import InputError, run_input
 from .verdict import Status, Verdict, compare
 
@@ -33,17 +34,74 @@ class RunOutcome:
 
 
 class Implementation(Protocol):
+    """What the runner, whole verifications and fuzz ask of an implementation, and all
+    they ask: nothing reaches past this."""
+
     name: str
+    deadline: float | None
+    """``time.monotonic()`` by which every reply is due (the run's ``--max-time``), if any;
+    set before the run.  An implementation that waits for nothing may ignore it."""
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What it declared it supports (the reference: everything)."""
+        ...
+
+    def plan(self, scenarios: Sequence[Scenario]) -> None:
+        """The scenarios :meth:`run` will be called with, in order, so that an adapter can
+        be sent the next one while the last is judged.  Others ignore it."""
+        ...
+
+    def has_in_flight(self, scenario: Scenario) -> bool:
+        """Whether ``scenario`` was already sent ahead (see :meth:`plan`): its reply is then
+        awaited even after the deadline, never reported as not sent."""
+        ...
 
     def run(self, scenario: Scenario) -> RunOutcome: ...
+
+    @property
+    def gave_up(self) -> str | None:
+        """Why it stopped being sent scenarios part-way (an adapter killed again and again
+        for one cause), or ``None``; the run's verdict names this cause."""
+        ...
+
+    def lingering_warning(self) -> str | None:
+        """A word for the report on processes that outlived their replies, if any did."""
+        ...
 
     def close(self) -> None: ...
 
 
-class ReferenceImplementation:
+class InProcess:
+    """How an implementation that runs each scenario when asked (never ahead, waiting
+    for nothing, never giving up) answers the rest of :class:`Implementation`."""
+
+    deadline: float | None = None
+    gave_up: str | None = None
+
+    def plan(self, scenarios: Sequence[Scenario]) -> None:
+        return None
+
+    def has_in_flight(self, scenario: Scenario) -> bool:
+        return False
+
+    def lingering_warning(self) -> str | None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class ReferenceImplementation(InProcess):
     """The Python reference, called in-process."""
 
     name = "fivehundred-reference"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        from .serve import REFERENCE_CAPABILITIES
+
+        return REFERENCE_CAPABILITIES
 
     def run(self, scenario: Scenario) -> RunOutcome:
         try:
@@ -52,9 +110,6 @@ class ReferenceImplementation:
             return RunOutcome(errored=f"the reference cannot run this input: {error}")
         except Exception:  # a bug in the reference: report it, keep going
             return RunOutcome(errored="the reference crashed:\n" + traceback.format_exc())
-
-    def close(self) -> None:
-        return None
 
 
 @dataclass
@@ -121,14 +176,6 @@ def judge(scenario: Scenario, outcome: RunOutcome, lenient_errors: bool = False)
     return verdict
 
 
-def already_sent(implementation: object, scenario: Scenario) -> bool:
-    """Whether an adapter was already sent ``scenario`` (sent ahead, see
-    ``ExternalImplementation.plan``): its reply is then awaited, never called unsent.
-    An implementation says so with a ``has_in_flight`` method; others never send ahead."""
-    sent = getattr(implementation, "has_in_flight", None)
-    return bool(sent(scenario)) if callable(sent) else False
-
-
 def run_scenarios(
     scenarios: Sequence[Scenario],
     implementation: Implementation,
@@ -150,7 +197,7 @@ def run_scenarios(
         if (
             deadline is not None
             and time.monotonic() >= deadline
-            and not already_sent(implementation, scenario)
+            and not implementation.has_in_flight(scenario)
         ):
             outcome = RunOutcome(errored=out_of_time)
         else:

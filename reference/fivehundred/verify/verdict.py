@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..scenarios import Checkpoint, Scenario, expected_rejection
-from ..scenarios.narration import step_text
-from ..scenarios.vocabulary import Comparison, observation
+from ..scenarios import Checkpoint, Scenario, Step, expected_rejection
+from ..scenarios.derived.narration import step_text
+from ..scenarios.format.vocabulary import Comparison, observation
 
 
 class Status(StrEnum):
@@ -143,6 +143,19 @@ def _same_part(how: Comparison, expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
+class _Unreadable(Exception):
+    """A step result the comparison cannot read; the scenario errors with this message."""
+
+
+@dataclass
+class _Tally:
+    """What the comparison of one run found so far."""
+
+    mismatches: list[Mismatch] = field(default_factory=list)
+    unchecked: list[Unchecked] = field(default_factory=list)
+    checks: int = 0
+
+
 def compare(
     scenario: Scenario,
     result: Mapping[str, Any],
@@ -155,9 +168,6 @@ def compare(
     that do not report rejection codes.  ``unsupported`` maps the observation keys
     the implementation was not asked for to the reason; those are unchecked.
     """
-    unsupported = unsupported or {}
-    unchecked: list[Unchecked] = []
-    checks = 0
     outcomes = result.get("steps")
     if not isinstance(outcomes, list) or len(outcomes) != len(scenario.steps):
         count = len(outcomes) if isinstance(outcomes, list) else "no"
@@ -165,49 +175,73 @@ def compare(
             Status.ERRORED,
             message=f"expected {len(scenario.steps)} step results, got {count}",
         )
-    mismatches: list[Mismatch] = []
-    for index, (step, outcome) in enumerate(zip(scenario.steps, outcomes, strict=True)):
-        if not isinstance(outcome, Mapping):
-            return Verdict(Status.ERRORED, message=f"step {index + 1}: result is not an object")
-        if isinstance(step, Checkpoint):
-            observed = outcome.get("observed")
-            if not isinstance(observed, Mapping):
-                wrong = " (the reply gave an `outcome`)" if "outcome" in outcome else ""
-                return Verdict(
-                    Status.ERRORED,
-                    message=f"step {index + 1} is a checkpoint: no `observed` returned{wrong}",
-                )
-            for key, expected in step.expect.items():
-                if key in unsupported:
-                    unchecked.append(Unchecked(index, key, unsupported[key]))
-                    continue
-                checks += 1
-                if key not in observed:
-                    mismatches.append(Mismatch(index, key, expected, "(not reported)"))
-                elif not _same(key, expected, observed[key]):
-                    shown = _differing(key, expected, observed[key])
-                    mismatches.append(Mismatch(index, key, *shown))
-            continue
-        got = outcome.get("outcome")
-        if got not in ("accepted", "rejected"):
-            if got is None:
-                wrong = " (the reply gave `observed`)" if "observed" in outcome else ""
-                why = f"step {index + 1} is an action: no `outcome` returned{wrong}"
+    tally = _Tally()
+    try:
+        for index, (step, outcome) in enumerate(zip(scenario.steps, outcomes, strict=True)):
+            if not isinstance(outcome, Mapping):
+                raise _Unreadable(f"step {index + 1}: result is not an object")
+            if isinstance(step, Checkpoint):
+                _compare_observed(tally, index, step, outcome, unsupported or {})
             else:
-                why = f"step {index + 1}: outcome {got!r} is not accepted or rejected"
-            return Verdict(Status.ERRORED, message=why)
-        checks += 1
-        want_code = expected_rejection(step)
-        if want_code is None:
-            if got != "accepted":
-                mismatches.append(Mismatch(index, step_text(step), "accepted", _rejected(outcome)))
-        elif got == "accepted":
-            mismatches.append(Mismatch(index, step_text(step), f"rejected {want_code}", "accepted"))
-        elif lenient_errors:
-            unchecked.append(Unchecked(index, "rejection code", NO_CODES))
-        elif outcome.get("code") != want_code:
-            mismatches.append(
-                Mismatch(index, step_text(step), f"rejected {want_code}", _rejected(outcome))
+                _compare_outcome(tally, index, step, outcome, lenient_errors)
+    except _Unreadable as unreadable:
+        return Verdict(Status.ERRORED, message=str(unreadable))
+    status = Status.FAILED if tally.mismatches else Status.PASSED
+    return Verdict(status, tally.mismatches, unchecked=tally.unchecked, checks=tally.checks)
+
+
+def _compare_observed(
+    tally: _Tally,
+    index: int,
+    step: Checkpoint,
+    outcome: Mapping[str, Any],
+    unsupported: Mapping[str, str],
+) -> None:
+    """A checkpoint: each stated observation against the one reported."""
+    observed = outcome.get("observed")
+    if not isinstance(observed, Mapping):
+        wrong = " (the reply gave an `outcome`)" if "outcome" in outcome else ""
+        raise _Unreadable(f"step {index + 1} is a checkpoint: no `observed` returned{wrong}")
+    for key, expected in step.expect.items():
+        if key in unsupported:
+            tally.unchecked.append(Unchecked(index, key, unsupported[key]))
+            continue
+        tally.checks += 1
+        if key not in observed:
+            tally.mismatches.append(Mismatch(index, key, expected, "(not reported)"))
+        elif not _same(key, expected, observed[key]):
+            shown = _differing(key, expected, observed[key])
+            tally.mismatches.append(Mismatch(index, key, *shown))
+
+
+def _compare_outcome(
+    tally: _Tally,
+    index: int,
+    step: Step,
+    outcome: Mapping[str, Any],
+    lenient_errors: bool,
+) -> None:
+    """An action or a deal step: accepted or rejected, and with which code."""
+    got = outcome.get("outcome")
+    if got not in ("accepted", "rejected"):
+        if got is None:
+            wrong = " (the reply gave `observed`)" if "observed" in outcome else ""
+            raise _Unreadable(f"step {index + 1} is an action: no `outcome` returned{wrong}")
+        raise _Unreadable(f"step {index + 1}: outcome {got!r} is not accepted or rejected")
+    tally.checks += 1
+    want_code = expected_rejection(step)
+    if want_code is None:
+        if got != "accepted":
+            tally.mismatches.append(
+                Mismatch(index, step_text(step), "accepted", _rejected(outcome))
             )
-    status = Status.FAILED if mismatches else Status.PASSED
-    return Verdict(status, mismatches, unchecked=unchecked, checks=checks)
+    elif got == "accepted":
+        tally.mismatches.append(
+            Mismatch(index, step_text(step), f"rejected {want_code}", "accepted")
+        )
+    elif lenient_errors:
+        tally.unchecked.append(Unchecked(index, "rejection code", NO_CODES))
+    elif outcome.get("code") != want_code:
+        tally.mismatches.append(
+            Mismatch(index, step_text(step), f"rejected {want_code}", _rejected(outcome))
+        )

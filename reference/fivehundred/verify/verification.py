@@ -22,10 +22,10 @@ from .. import PROTOCOL_VERSION, SUITE_VERSION
 from ..engine import DEFAULT_PROFILE
 from ..safety import DEFAULT_TIMEOUT
 from ..scenarios import Scenario
-from ..scenarios.narration import step_text
-from .expectations import KEYWORD_OF, Expectation
+from ..scenarios.derived.narration import step_text
+from .expectations import KEYWORD_OF, Expectation, Listed
 from .protocol import Capabilities, ImplementationInfo
-from .runner import Implementation, RunOutcome, ScenarioReport, already_sent, run_scenarios
+from .runner import Implementation, RunOutcome, ScenarioReport, run_scenarios
 from .verdict import REPORTED_ERROR, Status, Unchecked, Verdict
 
 __all__ = [
@@ -79,7 +79,7 @@ def classify(
 ) -> Outcome:
     """A failure other than the one expected (errored for fail, or a failure at another
     step or check than the one recorded) is not an expected failure."""
-    if expectation is None or expectation.status == "skip":
+    if expectation is None or expectation.status is Listed.SKIP:
         return Outcome(status.value)
     if status is expectation.expected_status:
         if (
@@ -155,12 +155,22 @@ class RuleCounts:
         }
 
 
+class Mode(StrEnum):
+    """How the implementation is run (the reports and ``rerun`` commands name it)."""
+
+    IN_PROCESS = "in-process"
+    """The reference, called in this process."""
+    PERSISTENT = "persistent"
+    """An adapter started once for the run."""
+    ONE_SHOT = "one-shot"
+    """An adapter started once per message (``--one-shot``)."""
+
+
 @dataclass
 class Verification:
     implementation: ImplementationInfo
     capabilities: Capabilities | None
-    mode: str
-    """``in-process``, ``persistent`` or ``one-shot``."""
+    mode: Mode
     command: str | None = None
     lenient_errors: bool = False
     timeout: float | None = None
@@ -176,6 +186,9 @@ class Verification:
     suite_version: str = SUITE_VERSION
     protocol_version: int = PROTOCOL_VERSION
 
+    def __post_init__(self) -> None:
+        self.mode = Mode(self.mode)  # a caller's plain "one-shot" reads as the mode it names
+
     def rerun_command(self, scenario: Scenario) -> str:
         """A command that runs ``scenario`` alone the same way: the same implementation,
         mode, reply timeout and error leniency (an expectations file is left out: the
@@ -183,7 +196,7 @@ class Verification:
         command = scenario.rerun_command()
         if self.command is not None:
             command += f" --impl {shlex.quote(self.command)}"
-            if self.mode == "one-shot":
+            if self.mode is Mode.ONE_SHOT:
                 command += " --one-shot"
             if self.timeout is not None and self.timeout != DEFAULT_TIMEOUT:
                 command += f" --timeout {self.timeout:g}"
@@ -251,28 +264,7 @@ class Verification:
     def headline(self) -> str:
         """One sentence every report starts with: the verdict and what it covers."""
         total = len(self.entries)
-        skipped = total - self.ran
-        coverage = f"checked {self.compared} of {total} scenarios"
-        errored = self.ran - self.compared
-        if errored:
-            coverage += f"; {errored} errored, so nothing in them was compared"
-        if skipped:
-            reasons = skips_by_reason(self)
-            first = max(reasons, key=lambda r: len(reasons[r]))
-            if len(reasons) == 1:
-                coverage += f"; {skipped} skipped because {first}"
-            else:  # the commonest reason with its own count: never "all N because X"
-                most, others = len(reasons[first]), len(reasons) - 1
-                coverage += (
-                    f"; {skipped} skipped ({most} because {first}; {skipped - most} for "
-                    f"{others} other reason{'' if others == 1 else 's'})"
-                )
-        partly = self.partly_checked()
-        if partly:
-            coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
-        expected = self.count(Outcome.EXPECTED_FAILURE)
-        if expected:
-            coverage += f"; {expected} expected failures"
+        coverage = self._coverage()
         if self.broken is not None:
             return f"Broken adapter: {self.broken}"
         if self.nothing_checked:
@@ -284,6 +276,36 @@ class Verification:
         if self.conformant:
             return f"Conformant: all {total} scenarios ran and passed"
         return f"No failures in what was checked, but not everything was: {coverage}"
+
+    def _coverage(self) -> str:
+        """What the run checked: compared, errored, skipped (and why), left unchecked."""
+        total = len(self.entries)
+        skipped = total - self.ran
+        coverage = f"checked {self.compared} of {total} scenarios"
+        errored = self.ran - self.compared
+        if errored:
+            coverage += f"; {errored} errored, so nothing in them was compared"
+        if skipped:
+            coverage += self._skipped_text(skipped)
+        partly = self.partly_checked()
+        if partly:
+            coverage += f"; {self.unchecked_count()} checks unchecked in {len(partly)} scenarios"
+        expected = self.count(Outcome.EXPECTED_FAILURE)
+        if expected:
+            coverage += f"; {expected} expected failures"
+        return coverage
+
+    def _skipped_text(self, skipped: int) -> str:
+        """The skips with the commonest reason and its own count: never "all N because X"."""
+        reasons = skips_by_reason(self)
+        first = max(reasons, key=lambda r: len(reasons[r]))
+        if len(reasons) == 1:
+            return f"; {skipped} skipped because {first}"
+        most, others = len(reasons[first]), len(reasons) - 1
+        return (
+            f"; {skipped} skipped ({most} because {first}; {skipped - most} for "
+            f"{others} other reason{'' if others == 1 else 's'})"
+        )
 
     def _tally(self, counts: RuleCounts, entry: Entry) -> None:
         if not entry.ran:
@@ -346,8 +368,30 @@ class _SkippingListed:
             return RunOutcome(skipped=f"listed as skip in the expectations file: {listed.reason}")
         return self.inner.run(scenario)
 
+    @property
+    def capabilities(self) -> Capabilities:
+        return self.inner.capabilities
+
+    @property
+    def deadline(self) -> float | None:
+        return self.inner.deadline
+
+    @deadline.setter
+    def deadline(self, deadline: float | None) -> None:
+        self.inner.deadline = deadline
+
+    @property
+    def gave_up(self) -> str | None:
+        return self.inner.gave_up
+
+    def lingering_warning(self) -> str | None:
+        return self.inner.lingering_warning()
+
+    def plan(self, scenarios: Sequence[Scenario]) -> None:
+        self.inner.plan([s for s in scenarios if s.id not in self.skips])
+
     def has_in_flight(self, scenario: Scenario) -> bool:
-        return already_sent(self.inner, scenario)
+        return self.inner.has_in_flight(scenario)
 
     def close(self) -> None:
         self.inner.close()
@@ -401,7 +445,7 @@ def run_verification(
     due by then at the latest, and scenarios not started when it runs out are
     errored as not run.
     """
-    skips = {k: v for k, v in expectations.items() if v.status == "skip"}
+    skips = {k: v for k, v in expectations.items() if v.status is Listed.SKIP}
 
     def record(report: ScenarioReport) -> None:
         expectation = expectations.get(report.scenario.id)
@@ -416,13 +460,11 @@ def run_verification(
         if on_entry is not None:
             on_entry(entry)
 
-    plan = getattr(implementation, "plan", None)  # see ExternalImplementation.plan
-    if callable(plan):
-        plan([s for s in scenarios if s.id not in skips])
+    implementation.plan([s for s in scenarios if s.id not in skips])
     started = time.perf_counter()
     deadline = None if max_time is None else time.monotonic() + max_time
-    if deadline is not None and hasattr(implementation, "deadline"):
-        implementation.deadline = deadline  # see ExternalImplementation.deadline
+    if deadline is not None:
+        implementation.deadline = deadline
     out_of_time = (
         "" if max_time is None else f"not run: the run's --max-time of {max_time:g} s ran out"
     )
@@ -435,9 +477,21 @@ def run_verification(
         out_of_time=out_of_time,
     )
     verification.seconds = time.perf_counter() - started
-    if verification.broken is None and verification.mode != "in-process":
-        verification.broken = broken_reason(verification.entries, out_of_time)  # adapters only
+    _record_health(verification, implementation, out_of_time)
     return verification
+
+
+def _record_health(
+    verification: Verification, implementation: Implementation, out_of_time: str
+) -> None:
+    """What the run says of the adapter itself: broken (it gave up, or every scenario
+    errored), and processes that outlived their replies."""
+    if verification.broken is None and verification.mode is not Mode.IN_PROCESS:  # adapters only
+        gave_up = implementation.gave_up  # the cause, not "all N errored"
+        verification.broken = gave_up or broken_reason(verification.entries, out_of_time)
+    lingering = implementation.lingering_warning()
+    if lingering is not None:
+        verification.warnings.append(lingering)
 
 
 def not_run(
@@ -449,7 +503,7 @@ def not_run(
     """Every scenario errored without being sent, for an adapter that never started."""
     for scenario in scenarios:
         expectation = expectations.get(scenario.id)
-        if expectation is not None and expectation.status == "skip":
+        if expectation is not None and expectation.status is Listed.SKIP:
             verdict = Verdict(
                 Status.SKIPPED,
                 message=f"listed as skip in the expectations file: {expectation.reason}",
@@ -491,7 +545,7 @@ def expectations_from_run(
     not select are carried over, since the run says nothing new about them.
     """
     run_ids = {e.scenario.id for e in verification.entries}
-    written = {k: v for k, v in previous.items() if k not in run_ids or v.status == "skip"}
+    written = {k: v for k, v in previous.items() if k not in run_ids or v.status is Listed.SKIP}
     for entry in verification.entries:
         if entry.status not in (Status.FAILED, Status.ERRORED):
             continue

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..resources import retired_ids_file, scenarios_dir
-from ..safety import MAX_FOLDER_DEPTH, FileRefused, read_regular_file
+from ...resources import retired_ids_file, scenarios_dir
+from ...safety import MAX_FOLDER_DEPTH, FileRefused, read_regular_file
+from ..format.model import Scenario
 from . import _cache
 from ._lint import lint_scenario
 from ._schema import schema_errors
 from ._yaml import SourceMap, YamlSourceError, load_yaml_plain, non_json_values
 from .diagnostics import Diagnostic, DocPath, format_path
-from .model import Scenario
 from .parse import ModelError, scenario_from_document
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")

@@ -35,10 +35,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..engine import DEFAULT_PROFILE
-from ..engine.profile import Profile, profile_named, rule_value
+from ...engine import DEFAULT_PROFILE
+from ...engine.profile import Profile, profile_named, rule_value
+from ..format.model import ActionStep, DealResultStep, DealStep, Scenario, expected_rejection
 from .coverage import LEVELS, PROHIBITIONS, checks_by_level, shortfalls
-from .model import ActionStep, DealResultStep, DealStep, Scenario, expected_rejection
 
 __all__ = [
     "POINT_CODES",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine import SUITS, Card
-from ..engine.cards import card_suit
-from .model import (
+from ...engine import SUITS, Card
+from ...engine.cards import card_suit
+from ..format.model import (
     ORDERED,
     ActionStep,
     CallStep,

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import PROTOCOL_VERSION, SUITE_VERSION
-from .model import Checkpoint, Scenario, expected_rejection
-from .parse import input_json
-from .vocabulary import OBSERVATIONS, Comparison
+from ... import PROTOCOL_VERSION, SUITE_VERSION
+from ..format.model import Checkpoint, Scenario, expected_rejection
+from ..format.vocabulary import OBSERVATIONS, Comparison
+from ..loading.parse import input_json
 
 __all__ = ["EXPORT_SCHEMA_ID", "expected_results", "export_corpus"]
 

@@ -24,10 +24,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import DEFAULT_PROFILE
-from .model import ActionStep, Checkpoint, DealResultStep, DealStep, Scenario, expected_rejection
-from .rulings import RULINGS
-from .vocabulary import observation
+from ...engine import DEFAULT_PROFILE
+from ..format.model import (
+    ActionStep,
+    Checkpoint,
+    DealResultStep,
+    DealStep,
+    Scenario,
+    expected_rejection,
+)
+from ..format.rulings import RULINGS
+from ..format.vocabulary import observation
 
 __all__ = [
     "LEVELS",

@@ -1,7 +1,7 @@
 """Keep the files generated from the vocabularies in step with them.
 
-    python -m fivehundred.scenarios.sync            # check: exit 1 and name stale files
-    python -m fivehundred.scenarios.sync --write    # regenerate them
+    python -m fivehundred.scenarios.format.sync            # check: exit 1 and name stale files
+    python -m fivehundred.scenarios.format.sync --write    # regenerate them
 
 The generated parts are the observation, code and start enums of the JSON Schemas and
 the tables of ``site/scenario-format.md`` (see :mod:`.vocabulary`).
@@ -18,7 +18,7 @@ from .vocabulary import regenerated
 
 def main(argv: list[str] | None = None) -> int:
     """``--check`` (the default): exit 1 when a generated file differs; ``--write``: fix it."""
-    parser = argparse.ArgumentParser(prog="python -m fivehundred.scenarios.sync")
+    parser = argparse.ArgumentParser(prog="python -m fivehundred.scenarios.format.sync")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="report stale files (default)")
     mode.add_argument("--write", action="store_true", help="rewrite the generated files")
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rewrote {path}")
         return 0
     for path in stale:
-        print(f"{path} is out of date; run python -m fivehundred.scenarios.sync --write")
+        print(f"{path} is out of date; run python -m fivehundred.scenarios.format.sync --write")
     return 1 if stale else 0
 
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from ..engine import DEFAULT_PROFILE_NAME
-from ..resources import chosen_suite, scenarios_dir
-from ._yaml import Mark, SourceMap
+from ...engine import DEFAULT_PROFILE_NAME
+from ...resources import chosen_suite, scenarios_dir
+from ..loading._yaml import Mark, SourceMap
 
 __all__ = [
     "ORDERED",

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # jsonschema is imported only when a document is invalid
     from jsonschema.exceptions import ValidationError
 
-from ..engine import NotationError, parse_card
-from ..resources import fast_validator, validator
+from ...engine import NotationError, parse_card
+from ...resources import fast_validator, validator
+from ..format.vocabulary import STEP_KINDS
 from .diagnostics import DocPath, close_matches, did_you_mean
-from .vocabulary import STEP_KINDS
 
 _STEP_KINDS = {kind.key: i for i, kind in enumerate(k for k in STEP_KINDS if k.in_file)}
 """The key that marks each kind of step → its branch in the schema's ``step`` anyOf."""
@@ -67,41 +67,59 @@ def _describe(error: ValidationError) -> tuple[DocPath, str, bool]:
     """(path, message, points-at-key) for one leaf error."""
     path: DocPath = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
-    expected = schema.get("description")
-    found = json.dumps(error.instance, ensure_ascii=False)
-    if len(found) > 60:
-        found = found[:57] + "..."
     validator = error.validator
     if validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = sorted(schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in schema.get("properties", {})]
-        key = extra[0] if extra else "?"
-        hint = did_you_mean(key, allowed) if isinstance(key, str) else ""
-        return (
-            (*path, key),
-            f"unknown key {key!r}{hint}; expected one of: {', '.join(allowed)}",
-            True,
-        )
+        return _unknown_key(error.instance, schema, path)
     if validator == "required":
         return path, f"{error.message}", False
     if error.schema is False:
         return path, "this key does not belong with this kind of setup or step", True
+    expected = schema.get("description")
     if validator == "pattern" and str(expected).startswith("A card"):
         try:
             parse_card(error.instance)
         except NotationError as notation:
             return path, str(notation), False
     if validator in ("enum", "pattern", "const", "type", "anyOf"):
-        hint = f"; expected {expected[0].lower()}{expected[1:]}" if expected else ""
-        if not hint and validator == "pattern":  # an item with no description of its own
-            hint = f"; expected text matching {schema.get('pattern')}"
-        elif not hint and validator == "enum":
-            hint = "; expected one of: " + ", ".join(map(str, schema.get("enum", [])))
-        if validator == "enum" and isinstance(error.instance, str):
-            words = [str(value) for value in schema.get("enum", [])]
-            hint = did_you_mean(error.instance, words) + hint
-        return path, f"found {found}{hint}", False
+        return path, f"found {_found(error.instance)}{_expected_hint(error, schema)}", False
     return path, f"{error.message}", False
+
+
+def _unknown_key(
+    instance: dict[Any, Any], schema: dict[str, Any], path: DocPath
+) -> tuple[DocPath, str, bool]:
+    """A key the schema does not allow, pointed at, with the allowed ones and a likely one."""
+    allowed = sorted(schema.get("properties", {}))
+    extra = [k for k in instance if k not in schema.get("properties", {})]
+    key = extra[0] if extra else "?"
+    hint = did_you_mean(key, allowed) if isinstance(key, str) else ""
+    return (
+        (*path, key),
+        f"unknown key {key!r}{hint}; expected one of: {', '.join(allowed)}",
+        True,
+    )
+
+
+def _found(instance: Any) -> str:
+    """The offending value as JSON, cut short when long."""
+    found = json.dumps(instance, ensure_ascii=False)
+    return found[:57] + "..." if len(found) > 60 else found
+
+
+def _expected_hint(error: ValidationError, schema: dict[str, Any]) -> str:
+    """What was expected: the schema's description, else its pattern or its choices, with a
+    close choice first when a word was mistyped."""
+    expected = schema.get("description")
+    validator = error.validator
+    hint = f"; expected {expected[0].lower()}{expected[1:]}" if expected else ""
+    if not hint and validator == "pattern":  # an item with no description of its own
+        hint = f"; expected text matching {schema.get('pattern')}"
+    elif not hint and validator == "enum":
+        hint = "; expected one of: " + ", ".join(map(str, schema.get("enum", [])))
+    if validator == "enum" and isinstance(error.instance, str):
+        words = [str(value) for value in schema.get("enum", [])]
+        hint = did_you_mean(error.instance, words) + hint
+    return hint
 
 
 def surely_valid(document: Any, schema_name: str = "scenario.schema.json") -> bool:

@@ -4,7 +4,7 @@ Observation keys (with their value schema, description, comparison and rendering
 kinds of start, kinds of step, kinds of action (each with its step key and action
 string) and rejection codes are defined here and nowhere else.  The published JSON
 Schemas and the tables of ``site/scenario-format.md`` are generated from these
-registries (``python -m fivehundred.scenarios.sync --write``), and a test fails when
+registries (``python -m fivehundred.scenarios.format.sync --write``), and a test fails when
 either drifts; verdict comparison, the export,
 ``show`` and the site read the registries directly.
 
@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..engine import (
+from ...engine import (
     CODE_DESCRIPTIONS,
     PROFILE_NAMES,
     VARIANTS,
@@ -396,12 +396,11 @@ class StepKind:
     """The key that marks a step of this kind in a scenario file (or an input)."""
     description: str
     in_file: bool = True
-    in_input: bool = True
 
 
 STEP_KINDS: tuple[StepKind, ...] = (  # in the order of the schema's ``step`` branches
     StepKind("action", "seat", f"one action by one seat: {_one_of(ACTION_KEYS, 'or')}"),
-    StepKind("expect", "expect", "a checkpoint: the observations expected", in_input=False),
+    StepKind("expect", "expect", "a checkpoint: the observations expected"),
     StepKind("observe", "observe", "a checkpoint as an implementation receives it", False),
     StepKind("deal", "deal", "a new deal by the current dealer from an ordered deck"),
     StepKind("deal_result", "deal_result", "a whole deal's result, recorded at game level"),

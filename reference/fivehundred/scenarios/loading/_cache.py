@@ -44,9 +44,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .. import SUITE_VERSION
-from ..resources import schema_dir
-from ..safety import FileRefused, read_regular_file
+from ... import SUITE_VERSION
+from ...resources import schema_dir
+from ...safety import FileRefused, read_regular_file
 
 CACHE_VARIABLE = "FIVEHUNDRED_CACHE"
 SCENARIO_SCHEMA = "scenario.schema.json"

@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import get_profile
-from ..resources import scenarios_dir
+from ...engine import get_profile
+from ...resources import scenarios_dir
+from ..format.model import Scenario
+from ..format.rulings import anchor_exists, unknown_anchor_message
 from . import _cache
 from ._yaml import SourceMap
 from .corpus import DISPUTES_DIR, checked_document, display_path, load_corpus, read_text_file
 from .diagnostics import Diagnostic, DocPath, format_path
-from .model import Scenario
-from .rulings import anchor_exists, unknown_anchor_message
 
 DISPUTE_SCHEMA = "dispute.schema.json"
 SCENARIOS_DIR = "scenarios"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine import (
+from ...engine import (
     Card,
     Deal,
     Game,
@@ -21,7 +21,7 @@ from ..engine import (
     parse_bid,
     parse_card,
 )
-from .model import AuctionStart, DeckStart, GameStart, PlayStart, Setup, SidePoints
+from ..format.model import AuctionStart, DeckStart, GameStart, PlayStart, Setup, SidePoints
 from .parse import spelled_deck
 
 __all__ = ["PositionError", "cards", "seat", "side_points", "start_position"]

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # PyYAML is imported when a text is first parsed: a cached corpus never is
     import yaml
 
-from ..safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
+from ...safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
 from .diagnostics import DocPath, format_path
 
 _INT_TAG = "tag:yaml.org,2002:int"
@@ -458,47 +458,66 @@ def load_yaml_plain(text: str) -> tuple[Any, SourceMap, bool]:
     try:
         loader = loader_class(text)
         try:
-            # only libyaml bounds nesting while parsing; the pure-Python composer recurses
-            quick = _libyaml() and len(text) <= _QUICK_CHARS and "&" not in text and "*" not in text
-            if quick:
-                try:
-                    node = loader.get_single_node()
-                except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
-                    _check_size(text)  # a limit crossed before the error is reported first
-                    raise
-            else:
-                _check_size(text)
-                node = loader.get_single_node()
-            if node is None:
-                raise YamlSourceError("the file is empty; expected a scenario mapping", Mark(1, 1))
-            if quick:
-                try:
-                    return _plain(node), SourceMap(node, text), True
-                except _NotPlain:
-                    pass
-                if not _within_limits(node):
-                    _check_size(text)  # raises, at the very event where the limit is crossed
-            _check_keys(node)
-            source = SourceMap(node, text)
-            data = loader.construct_document(node)
+            return _load_with(loader, text)
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        where = Mark(mark.line + 1, mark.column + 1) if mark else Mark(1, 1)
-        problem = error.problem or "invalid YAML"
-        context = f" ({error.context})" if error.context else ""
-        hint = _INDENTATION_HINT if problem.startswith(_INDENTATION_PROBLEMS) else ""
-        lines = text.splitlines()
-        line = lines[where.line - 1] if mark and 0 < where.line <= len(lines) else ""
-        if problem.startswith("mapping values") and _COLON_IN_VALUE.match(line):
-            hint = _COLON_HINT
-        raise YamlSourceError(f"not valid YAML: {problem}{context}{hint}", where) from None
+        raise _located_error(error, text) from None
     except yaml.YAMLError as error:
         raise YamlSourceError(f"not valid YAML: {error}", Mark(1, 1)) from None
     except (ValueError, OverflowError, RecursionError) as error:  # a value PyYAML cannot build
         raise YamlSourceError(f"not valid YAML: {error}", Mark(1, 1)) from None
-    return data, source, False
+
+
+def _load_with(
+    loader: yaml.SafeLoader | yaml.CSafeLoader, text: str
+) -> tuple[Any, SourceMap, bool]:
+    """Compose and build the one document, the quick way where the text allows it."""
+    # only libyaml bounds nesting while parsing; the pure-Python composer recurses
+    quick = _libyaml() and len(text) <= _QUICK_CHARS and "&" not in text and "*" not in text
+    node = _single_node(loader, text, quick)
+    if node is None:
+        raise YamlSourceError("the file is empty; expected a scenario mapping", Mark(1, 1))
+    if quick:
+        try:
+            return _plain(node), SourceMap(node, text), True
+        except _NotPlain:
+            pass
+        if not _within_limits(node):
+            _check_size(text)  # raises, at the very event where the limit is crossed
+    _check_keys(node)
+    source = SourceMap(node, text)
+    return loader.construct_document(node), source, False
+
+
+def _single_node(
+    loader: yaml.SafeLoader | yaml.CSafeLoader, text: str, quick: bool
+) -> yaml.Node | None:
+    """The document's node tree; the limits are checked first unless libyaml bounds them."""
+    import yaml
+
+    if not quick:
+        _check_size(text)
+        return loader.get_single_node()
+    try:
+        return loader.get_single_node()
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+        _check_size(text)  # a limit crossed before the error is reported first
+        raise
+
+
+def _located_error(error: yaml.MarkedYAMLError, text: str) -> YamlSourceError:
+    """PyYAML's error at its line and column, with a hint for the usual causes."""
+    mark = error.problem_mark or error.context_mark
+    where = Mark(mark.line + 1, mark.column + 1) if mark else Mark(1, 1)
+    problem = error.problem or "invalid YAML"
+    context = f" ({error.context})" if error.context else ""
+    hint = _INDENTATION_HINT if problem.startswith(_INDENTATION_PROBLEMS) else ""
+    lines = text.splitlines()
+    line = lines[where.line - 1] if mark and 0 < where.line <= len(lines) else ""
+    if problem.startswith("mapping values") and _COLON_IN_VALUE.match(line):
+        hint = _COLON_HINT
+    return YamlSourceError(f"not valid YAML: {problem}{context}{hint}", where)
 
 
 __all__ = [

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine import NotationError, Profile, get_profile, parse_card
-from ..resources import load_schema
-from .diagnostics import DocPath, format_path
-from .model import (
+from ...engine import NotationError, Profile, get_profile, parse_card
+from ...resources import load_schema
+from ..format.model import (
     ActionStep,
     AuctionStart,
     Checkpoint,
@@ -33,9 +33,10 @@ from .model import (
     Step,
     expected_rejection,
 )
+from ..format.rulings import anchor_exists, unknown_anchor_message
+from ..format.vocabulary import observation
+from .diagnostics import DocPath, format_path
 from .positions import PositionError, start_position
-from .rulings import anchor_exists, unknown_anchor_message
-from .vocabulary import observation
 
 Problem = tuple[DocPath, str]
 
@@ -182,36 +183,53 @@ def _check_step_order(start: str, steps: Sequence[Step], profile: Profile) -> It
     """
     passed_out_play = profile.auction.all_pass_played
     discards = 2 if profile.misere.double_nullo else 1  # a double nullo's partner discards too
-    stage: int | None = _START_STAGE[start]
-    discarded = discards if start == "play" else 0
+    order = _DealOrder(_START_STAGE[start], discards if start == "play" else 0)
     for i, step in enumerate(steps):
         if isinstance(step, Checkpoint) or expected_rejection(step) is not None:
             continue
         if isinstance(step, DealStep | DealResultStep):
-            stage = _AUCTION if isinstance(step, DealStep) else None
-            discarded = 0
+            order = _DealOrder(_AUCTION if isinstance(step, DealStep) else None, 0)
             continue
         assert isinstance(step, ActionStep)
-        key = step.action
-        where: DocPath = ("steps", i, key)
+        problem = order.accept(step.action, discards, passed_out_play)
+        if problem is not None:
+            yield ("steps", i, step.action), problem
+
+
+@dataclass
+class _DealOrder:
+    """How far a deal has gone, as the accepted actions so far tell it."""
+
+    stage: int | None
+    """One of the stages above; ``None`` when no deal is in progress."""
+    discarded: int
+
+    def accept(self, key: str, discards: int, passed_out_play: bool) -> str | None:
+        """Take an accepted action; what is wrong with its place, if anything."""
+        stage = self.stage
         if stage is None:
-            yield where, f"no deal is in progress for this {key}; add a `deal` step first"
-        elif key == "call":
-            if stage >= _LEAD_DUE:
-                yield where, "a call cannot come after the discard in the same deal"
-        elif key in ("discard", "sans_kitty"):
-            if stage > _LEAD_DUE or (stage == _LEAD_DUE and discarded >= discards):
-                yield where, "the declarer discards once, before the first lead"
-            stage = _LEAD_DUE
-            discarded += 1
-        elif stage < _LEAD_DUE and not (passed_out_play and key == "play"):
-            yield where, f"a {key} needs the auction and the discard to come first"
-        elif key == "nominate":
-            if stage > _LEAD_DUE:
-                yield where, "the joker is nominated before the first lead, and only once"
-            stage = _PLAYING
-        else:
-            stage = _PLAYING
+            return f"no deal is in progress for this {key}; add a `deal` step first"
+        if key == "call":
+            return (
+                "a call cannot come after the discard in the same deal"
+                if stage >= _LEAD_DUE
+                else None
+            )
+        if key in ("discard", "sans_kitty"):
+            return self._discard(stage, discards)
+        if stage < _LEAD_DUE and not (passed_out_play and key == "play"):
+            return f"a {key} needs the auction and the discard to come first"
+        self.stage = _PLAYING
+        if key == "nominate" and stage > _LEAD_DUE:
+            return "the joker is nominated before the first lead, and only once"
+        return None
+
+    def _discard(self, stage: int, discards: int) -> str | None:
+        """A discard (or ``sans_kitty``): the deal's ``discards``, all before the lead."""
+        self.stage, self.discarded = _LEAD_DUE, self.discarded + 1
+        if stage > _LEAD_DUE or (stage == _LEAD_DUE and self.discarded > discards):
+            return "the declarer discards once, before the first lead"
+        return None
 
 
 def _check_deal_results(steps: Sequence[Step], profile: Profile) -> Iterator[Problem]:
@@ -296,21 +314,13 @@ def _table_problems(
 ) -> Iterator[Problem]:
     """Walk an expected value with its schema, checking each seat and side it names."""
     ref = schema.get("$ref")
-    if ref == "#/$defs/seat":
-        if value not in profile.seat_names:
-            yield path, _not_at_table(profile, "seat", value)
-    elif ref == "#/$defs/side":
-        if value not in profile.side_names:
-            yield path, _not_at_table(profile, "side", value)
-    elif ref == "#/$defs/side_points":
-        for name in value:
-            if name not in profile.side_names:
-                yield (*path, name), _not_at_table(profile, "side", name)
-        missing = [name for name in profile.side_names if name not in value]
-        if missing:
-            yield path, f"give every side of {profile.label}: missing {', '.join(missing)}"
-    elif isinstance(ref, str) and ref.startswith("#/$defs/"):
-        yield from _table_problems(value, _defs()[ref.removeprefix("#/$defs/")], path, profile)
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        name = ref.removeprefix("#/$defs/")
+        check = _TABLE_DEFS.get(name)
+        if check is not None:
+            yield from check(value, path, profile)
+        else:
+            yield from _table_problems(value, _defs()[name], path, profile)
     elif "anyOf" in schema:
         if value is not None:
             for branch in schema["anyOf"]:
@@ -320,10 +330,45 @@ def _table_problems(
         for j, item in enumerate(value):
             yield from _table_problems(item, schema["items"], (*path, j), profile)
     elif isinstance(value, dict):
-        names = schema.get("propertyNames")
-        properties = schema.get("properties", {})
-        for name, item in value.items():
-            if names is not None:
-                yield from _table_problems(name, names, (*path, name), profile)
-            if name in properties:
-                yield from _table_problems(item, properties[name], (*path, name), profile)
+        yield from _mapping_problems(value, schema, path, profile)
+
+
+def _mapping_problems(
+    value: Mapping[str, Any], schema: Mapping[str, Any], path: DocPath, profile: Profile
+) -> Iterator[Problem]:
+    """An object: its property names, and the value of each property the schema describes."""
+    names = schema.get("propertyNames")
+    properties = schema.get("properties", {})
+    for name, item in value.items():
+        if names is not None:
+            yield from _table_problems(name, names, (*path, name), profile)
+        if name in properties:
+            yield from _table_problems(item, properties[name], (*path, name), profile)
+
+
+def _seat_problems(value: Any, path: DocPath, profile: Profile) -> Iterator[Problem]:
+    if value not in profile.seat_names:
+        yield path, _not_at_table(profile, "seat", value)
+
+
+def _side_problems(value: Any, path: DocPath, profile: Profile) -> Iterator[Problem]:
+    if value not in profile.side_names:
+        yield path, _not_at_table(profile, "side", value)
+
+
+def _side_points_problems(value: Any, path: DocPath, profile: Profile) -> Iterator[Problem]:
+    """A mapping by side: only the profile's sides, and every one of them."""
+    for name in value:
+        if name not in profile.side_names:
+            yield (*path, name), _not_at_table(profile, "side", name)
+    missing = [name for name in profile.side_names if name not in value]
+    if missing:
+        yield path, f"give every side of {profile.label}: missing {', '.join(missing)}"
+
+
+_TABLE_DEFS: dict[str, Callable[[Any, DocPath, Profile], Iterator[Problem]]] = {
+    "seat": _seat_problems,
+    "side": _side_problems,
+    "side_points": _side_points_problems,
+}
+"""The schema's definitions that name seats and sides, and how each is checked."""

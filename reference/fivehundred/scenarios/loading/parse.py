@@ -18,9 +18,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from ..engine import Profile, card_token, get_profile
-from ._yaml import Mark, SourceMap
-from .model import (
+from ...engine import Profile, card_token, get_profile
+from ..format.model import (
     ORDERED,
     THROWN_IN,
     ActionStep,
@@ -44,6 +43,7 @@ from .model import (
     Setup,
     Step,
 )
+from ._yaml import Mark, SourceMap
 
 __all__ = ["ModelError", "input_from_json", "input_json", "scenario_from_document", "spelled_deck"]
 
@@ -313,18 +313,26 @@ def _setup_json(setup: Setup, profile: Profile) -> dict[str, Any]:
         values["hands"] = {seat: list(cards) for seat, cards in setup.hands.items()}
         values["kitty"] = list(setup.kitty)
     elif isinstance(setup, PlayStart):
-        values["contract"] = setup.contract
-        values["declarer"] = setup.declarer
-        values["hands"] = {seat: list(cards) for seat, cards in setup.hands.items()}
-        optional = {
-            "leader": setup.leader,
-            "nominated": setup.nominated,
-            "suits_led": None if setup.suits_led is None else list(setup.suits_led),
-            "tricks": None if setup.tricks is None else dict(setup.tricks),
-        }
-        values.update({k: v for k, v in optional.items() if v is not None})
+        values.update(_play_json(setup))
     order = [key for key in setup.order if key in values]
     return {key: values[key] for key in order + [k for k in values if k not in order]}
+
+
+def _play_json(setup: PlayStart) -> dict[str, Any]:
+    """A play start's contract, hands, and the optional state of play it gives."""
+    values: dict[str, Any] = {
+        "contract": setup.contract,
+        "declarer": setup.declarer,
+        "hands": {seat: list(cards) for seat, cards in setup.hands.items()},
+    }
+    optional = {
+        "leader": setup.leader,
+        "nominated": setup.nominated,
+        "suits_led": None if setup.suits_led is None else list(setup.suits_led),
+        "tricks": None if setup.tricks is None else dict(setup.tricks),
+    }
+    values.update({k: v for k, v in optional.items() if v is not None})
+    return values
 
 
 def _step_json(step: Step, profile: Profile) -> dict[str, Any]:
