@@ -180,7 +180,7 @@ def area_of(path: Path, root: Path, resolved_root: Path | None = None) -> str:
     return parts[0] if len(parts) > 1 else ""
 
 
-def _diag(
+def located_diagnostic(
     path: Path,
     source: SourceMap | None,
     where: DocPath,
@@ -188,6 +188,8 @@ def _diag(
     kind: str,
     at_key: bool = False,
 ) -> Diagnostic:
+    """A problem at ``where`` in a scenario or dispute record, at the line and column of its
+    value (or of its key, ``at_key``) when the file's source map has it, else at the top."""
     mark = (source.key(where) if at_key else source.value(where)) if source else None
     return Diagnostic(
         display_path(path),
@@ -210,10 +212,10 @@ def read_text_file(path: Path) -> tuple[str | None, list[Diagnostic]]:
     try:
         return read_regular_file(path).decode("utf-8"), []
     except FileRefused as error:
-        return None, [_diag(path, None, (), str(error), "io")]
+        return None, [located_diagnostic(path, None, (), str(error), "io")]
     except UnicodeDecodeError as error:
         message = f"cannot read file: not UTF-8 text ({error.reason} at byte {error.start})"
-        return None, [_diag(path, None, (), message, "io")]
+        return None, [located_diagnostic(path, None, (), message, "io")]
 
 
 def checked_document(
@@ -236,15 +238,17 @@ def checked_document(
     if not isinstance(document, dict):
         found = type(document).__name__
         message = f"expected a mapping with {expected}, …; found a {found}"
-        return None, source, [_diag(path, source, (), message, "schema")]
+        return None, source, [located_diagnostic(path, source, (), message, "schema")]
     foreign = [] if plain else non_json_values(document) + _decimals(document)
     if foreign:
-        problems = [_diag(path, source, where, message, "schema") for where, message in foreign]
+        problems = [
+            located_diagnostic(path, source, where, message, "schema") for where, message in foreign
+        ]
         return None, source, _in_order(problems)
     errors = schema_errors(document, schema_name)
     if errors:
         problems = [
-            _diag(path, source, where, message, "schema", at_key)
+            located_diagnostic(path, source, where, message, "schema", at_key)
             for where, message, at_key in errors
         ]
         return None, source, _in_order(problems)
@@ -304,13 +308,20 @@ def _checked(
         scenario = scenario_from_document(document, path, area, source)
     except ModelError as error:
         where = tuple(error.where.split("."))
-        return FileResult(path, None, [_diag(path, source, where, error.message, "lint")])
+        return FileResult(
+            path, None, [located_diagnostic(path, source, where, error.message, "lint")]
+        )
     problems = lint_scenario(scenario) if lint else []
     if problems:
         return FileResult(
             path,
             None,
-            _in_order([_diag(path, source, where, message, "lint") for where, message in problems]),
+            _in_order(
+                [
+                    located_diagnostic(path, source, where, message, "lint")
+                    for where, message in problems
+                ]
+            ),
         )
     return FileResult(path, scenario)
 
@@ -440,7 +451,7 @@ def load_corpus(
         where: DocPath = ("id",)
         if scenario.id in retired:
             result.diagnostics.append(
-                _diag(
+                located_diagnostic(
                     result.path,
                     scenario.source,
                     where,
@@ -452,7 +463,7 @@ def load_corpus(
         other = first_seen.get(scenario.id)
         if other is not None:
             result.diagnostics.append(
-                _diag(
+                located_diagnostic(
                     result.path,
                     scenario.source,
                     where,

@@ -31,8 +31,15 @@ from ..format.model import Scenario
 from ..format.rulings import anchor_exists, unknown_anchor_message
 from . import _cache
 from ._yaml import SourceMap
-from .corpus import DISPUTES_DIR, checked_document, display_path, load_corpus, read_text_file
-from .diagnostics import Diagnostic, DocPath, format_path
+from .corpus import (
+    DISPUTES_DIR,
+    checked_document,
+    display_path,
+    load_corpus,
+    located_diagnostic,
+    read_text_file,
+)
+from .diagnostics import Diagnostic, DocPath
 
 DISPUTE_SCHEMA = "dispute.schema.json"
 SCENARIOS_DIR = "scenarios"
@@ -208,20 +215,6 @@ def tagged_scenarios(dispute_id: str, scenarios: Iterable[Scenario]) -> list[Sce
 # ---- loading ------------------------------------------------------------------------
 
 
-def _diag(
-    path: Path, source: SourceMap | None, where: DocPath, message: str, kind: str
-) -> Diagnostic:
-    mark = source.value(where) if source else None
-    return Diagnostic(
-        display_path(path),
-        mark.line if mark else 1,
-        mark.column if mark else 1,
-        format_path(where),
-        message,
-        kind,
-    )
-
-
 def _answer(data: Mapping[str, Any]) -> Answer:
     return Answer(
         id=data["id"],
@@ -276,23 +269,29 @@ def _checked(
     problems: list[Diagnostic] = []
     if document["id"] != path.stem:
         problems.append(
-            _diag(path, source, ("id",), f"the id must be the file name: {path.stem}", "lint")
+            located_diagnostic(
+                path, source, ("id",), f"the id must be the file name: {path.stem}", "lint"
+            )
         )
     for index, slug in enumerate(document["rulings"]):
         if not anchor_exists(slug):
             where: DocPath = ("rulings", index)
-            problems.append(_diag(path, source, where, unknown_anchor_message(slug), "lint"))
+            problems.append(
+                located_diagnostic(path, source, where, unknown_anchor_message(slug), "lint")
+            )
     answers = [a["id"] for a in document["answers"]]
     for index, answer_id in enumerate(answers):
         if answer_id in answers[:index]:
             problems.append(
-                _diag(path, source, ("answers", index, "id"), f"answer {answer_id} twice", "lint")
+                located_diagnostic(
+                    path, source, ("answers", index, "id"), f"answer {answer_id} twice", "lint"
+                )
             )
         for label_index, label in enumerate(document["answers"][index]["profiles"]):
             wrong = profile_label_problem(label)
             if wrong is not None:
                 where = ("answers", index, "profiles", label_index)
-                problems.append(_diag(path, source, where, wrong, "lint"))
+                problems.append(located_diagnostic(path, source, where, wrong, "lint"))
     if problems:
         return None, problems
     return dispute_from_document(document, path, source), []
@@ -440,7 +439,7 @@ def check_disputes(paths: Sequence[Path] | None, scenarios: Sequence[Scenario]) 
             if record is None or beside is None:
                 continue
             for where, message in located_pair_problems(record, beside, invalid):
-                problems.append(_diag(path, record.source, where, message, "lint"))
+                problems.append(located_diagnostic(path, record.source, where, message, "lint"))
     return DisputeCheck(count, problems, unpaired)
 
 
