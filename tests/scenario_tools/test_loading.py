@@ -7,8 +7,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from fivehundred.scenarios.format.diagnostics import format_path
 from fivehundred.scenarios.loading.corpus import area_of, load_corpus, load_file
-from fivehundred.scenarios.loading.diagnostics import format_path
 from scenario_texts import GOOD
 
 Write = Callable[[str, str], Path]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..safety import clean_json, clean_text, one_line
-from ..scenarios.loading.diagnostics import did_you_mean
+from ..scenarios.format.diagnostics import did_you_mean
 from .consoles import err_console, out_console, print_diagnostics
 
 if TYPE_CHECKING:

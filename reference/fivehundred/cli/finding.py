@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from ..scenarios import Corpus, Scenario
-from ..scenarios.loading.diagnostics import did_you_mean
+from ..scenarios.format.diagnostics import did_you_mean
 from ..verify.runner import Selection
 
 __all__ = [

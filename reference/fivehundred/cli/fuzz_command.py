@@ -276,7 +276,7 @@ def _chosen_generators(
     """``--generators`` (comma-separated, repeatable) checked against the generators that
     exist and apply to the rules; in rotation order."""
     from ..fuzz.generators import GENERATOR_NAMES, generators_for
-    from ..scenarios.loading.diagnostics import did_you_mean
+    from ..scenarios.format.diagnostics import did_you_mean
 
     wanted = [n.strip() for text in names for n in text.split(",") if n.strip()]
     for name in wanted:

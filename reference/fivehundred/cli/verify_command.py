@@ -410,8 +410,8 @@ def _unknown_profiles(capabilities: Capabilities | None) -> str | None:
 def _unknown_starts(capabilities: Capabilities | None) -> str | None:
     """A warning for start kinds an adapter declares that the suite does not know (a
     typo such as ``Deck`` would skip every deck start as "cannot set up")."""
+    from ..scenarios.format.diagnostics import did_you_mean
     from ..scenarios.format.vocabulary import STARTS
-    from ..scenarios.loading.diagnostics import did_you_mean
 
     declared = capabilities and capabilities.starts
     known = [start.name for start in STARTS]

@@ -1,11 +1,12 @@
 """Scenarios: the format, the loading of files into it, and what is derived from them.
 
-The rule for this package: a subpackage holds modules by what they are for — ``format/``
-what a scenario says (model, vocabulary, rule anchors), ``loading/`` from files to checked
-models (YAML, parsing, schema, lint, positions, cache, corpus, diagnostics, dispute
-records), ``derived/`` what is made from loaded scenarios (sentences, coverage, rule
-points, export).  This module is the public surface of the stage; the loading's internal
-modules (``_yaml``, ``_schema``, ``_lint``, ``_cache``) are private.
+The rule for this package: a subpackage holds modules by what they are for.  ``format/``
+is what a scenario says (model, vocabulary, rule anchors, and what a located problem is);
+``loading/`` goes from files to checked models (YAML, parsing, schema, lint, positions,
+cache, corpus, dispute records); ``derived/`` is what is made from loaded scenarios
+(sentences, coverage, rule points, export).  Each reads only the ones before it, which an
+import contract checks.  This module is the public surface of the stage; the loading's
+internal modules (``_yaml``, ``_schema``, ``_lint``, ``_cache``) are private.
 
 Names are imported on first use (PEP 562): the reference behind ``serve`` needs the
 model, not the loading and linting of files, and an adapter or ``serve --one-shot``
@@ -18,6 +19,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .format.diagnostics import Diagnostic, DocPath, Mark, format_path
     from .format.model import (
         ORDERED,
         ActionStep,
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
         Step,
         expected_rejection,
     )
-    from .loading._yaml import Mark, SourceMap, YamlSourceError, load_yaml
+    from .loading._yaml import SourceMap, YamlSourceError, load_yaml
     from .loading.corpus import (
         ID_ALPHABET,
         Corpus,
@@ -51,7 +53,6 @@ if TYPE_CHECKING:
         load_file,
         read_retired_ids,
     )
-    from .loading.diagnostics import Diagnostic, DocPath, format_path
     from .loading.parse import (
         ModelError,
         input_from_json,
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
     from .loading.positions import PositionError, start_position
 
 _LAZY = {
-    "Mark": ".loading._yaml",
+    "Mark": ".format.diagnostics",
     "SourceMap": ".loading._yaml",
     "YamlSourceError": ".loading._yaml",
     "load_yaml": ".loading._yaml",
@@ -73,9 +74,9 @@ _LAZY = {
     "load_corpus": ".loading.corpus",
     "load_file": ".loading.corpus",
     "read_retired_ids": ".loading.corpus",
-    "Diagnostic": ".loading.diagnostics",
-    "DocPath": ".loading.diagnostics",
-    "format_path": ".loading.diagnostics",
+    "Diagnostic": ".format.diagnostics",
+    "DocPath": ".format.diagnostics",
+    "format_path": ".format.diagnostics",
     "ORDERED": ".format.model",
     "ActionStep": ".format.model",
     "AuctionStart": ".format.model",

@@ -35,7 +35,7 @@ def regenerate_engine(
     must be at it), ``system_packages`` (named when the command's program is missing) and
     ``report`` (where the report goes).  ``problems_now`` reads the reports and the
     engines' files again and says what does not fit."""
-    from ..scenarios.loading.diagnostics import did_you_mean
+    from ..scenarios.format.diagnostics import did_you_mean
 
     place = root / THIRD_PARTY_DIR / name
     shown = f"{THIRD_PARTY_DIR}/{name}/{ENGINE_FILE}"

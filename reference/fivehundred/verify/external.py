@@ -129,7 +129,7 @@ def unknown_profiles(capabilities: Capabilities) -> list[str]:
     names closest to it: a typo such as ``australian4`` would otherwise skip every
     scenario with no word but "not supported"."""
     from ..engine import PROFILE_NAMES
-    from ..scenarios.loading.diagnostics import did_you_mean
+    from ..scenarios.format.diagnostics import did_you_mean
 
     return [
         f"{one_line(name)!r}{did_you_mean(name, PROFILE_NAMES)}"

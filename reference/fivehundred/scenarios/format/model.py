@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from ...engine import DEFAULT_PROFILE_NAME
 from ...resources import chosen_suite, scenarios_dir
-from ..loading._yaml import Mark, SourceMap
+from .diagnostics import Mark, Positions
 
 __all__ = [
     "ORDERED",
@@ -309,7 +309,7 @@ class Scenario:
     explanation: str = ""
     path: Path | None = None
     area: str = ""
-    source: SourceMap | None = field(default=None, repr=False, compare=False)
+    source: Positions | None = field(default=None, repr=False, compare=False)
 
     def input(self) -> ScenarioInput:
         """The scenario as an implementation receives it (see :class:`ScenarioInput`)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..loading.diagnostics import did_you_mean
+from .diagnostics import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)

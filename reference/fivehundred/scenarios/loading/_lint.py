@@ -17,6 +17,7 @@ from typing import Any
 
 from ...engine import NotationError, Profile, get_profile, parse_card
 from ...resources import load_schema
+from ..format.diagnostics import DocPath, format_path
 from ..format.model import (
     ActionStep,
     AuctionStart,
@@ -35,7 +36,6 @@ from ..format.model import (
 )
 from ..format.rulings import anchor_exists, unknown_anchor_message
 from ..format.vocabulary import observation
-from .diagnostics import DocPath, format_path
 from .positions import PositionError, start_position
 
 Problem = tuple[DocPath, str]

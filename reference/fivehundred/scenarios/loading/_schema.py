@@ -17,8 +17,8 @@ if TYPE_CHECKING:  # jsonschema is imported only when a document is invalid
 
 from ...engine import NotationError, parse_card
 from ...resources import fast_validator, validator
+from ..format.diagnostics import DocPath, close_matches, did_you_mean
 from ..format.vocabulary import STEP_KINDS
-from .diagnostics import DocPath, close_matches, did_you_mean
 
 _STEP_KINDS = {kind.key: i for i, kind in enumerate(k for k in STEP_KINDS if k.in_file)}
 """The key that marks each kind of step → its branch in the schema's ``step`` anyOf."""

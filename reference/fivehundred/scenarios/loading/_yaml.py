@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +34,7 @@ if TYPE_CHECKING:  # PyYAML is imported when a text is first parsed: a cached co
     import yaml
 
 from ...safety import MAX_INT_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
-from .diagnostics import DocPath, format_path
+from ..format.diagnostics import DocPath, Mark, format_path
 
 _INT_TAG = "tag:yaml.org,2002:int"
 
@@ -75,12 +74,6 @@ def _libyaml() -> bool:
     import yaml
 
     return issubclass(_loader(), getattr(yaml, "CSafeLoader", ()))
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    line: int
-    column: int
 
 
 class YamlSourceError(Exception):

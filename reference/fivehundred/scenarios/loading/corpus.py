@@ -17,12 +17,12 @@ from typing import Any
 
 from ...resources import retired_ids_file, scenarios_dir
 from ...safety import MAX_FOLDER_DEPTH, FileRefused, read_regular_file
+from ..format.diagnostics import Diagnostic, DocPath, Positions, format_path
 from ..format.model import Scenario
 from . import _cache
 from ._lint import lint_scenario
 from ._schema import schema_errors
 from ._yaml import SourceMap, YamlSourceError, load_yaml_plain, non_json_values
-from .diagnostics import Diagnostic, DocPath, format_path
 from .parse import ModelError, scenario_from_document
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -182,7 +182,7 @@ def area_of(path: Path, root: Path, resolved_root: Path | None = None) -> str:
 
 def located_diagnostic(
     path: Path,
-    source: SourceMap | None,
+    source: Positions | None,
     where: DocPath,
     message: str,
     kind: str,

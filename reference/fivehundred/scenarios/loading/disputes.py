@@ -27,6 +27,7 @@ from typing import Any
 
 from ...engine import get_profile
 from ...resources import scenarios_dir
+from ..format.diagnostics import Diagnostic, DocPath
 from ..format.model import Scenario
 from ..format.rulings import anchor_exists, unknown_anchor_message
 from . import _cache
@@ -39,7 +40,6 @@ from .corpus import (
     located_diagnostic,
     read_text_file,
 )
-from .diagnostics import Diagnostic, DocPath
 
 DISPUTE_SCHEMA = "dispute.schema.json"
 SCENARIOS_DIR = "scenarios"

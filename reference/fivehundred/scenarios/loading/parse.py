@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ...engine import Profile, card_token, get_profile
+from ..format.diagnostics import Mark
 from ..format.model import (
     ORDERED,
     THROWN_IN,
@@ -43,7 +44,7 @@ from ..format.model import (
     Setup,
     Step,
 )
-from ._yaml import Mark, SourceMap
+from ._yaml import SourceMap
 
 __all__ = ["ModelError", "input_from_json", "input_json", "scenario_from_document", "spelled_deck"]
 

@@ -9,9 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 PathPart = str | int
 DocPath = tuple[PathPart, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A line and column of an input file, both counted from 1."""
+
+    line: int
+    column: int
+
+
+class Positions(Protocol):
+    """Where the values of a loaded document are: what a scenario keeps of the file it
+    came from (the loading's YAML source map is one), so the format can point at a step
+    without knowing how the file was read."""
+
+    def value(self, path: DocPath) -> Mark:
+        """The position of the value at ``path`` (or of its nearest ancestor)."""
+        ...
+
+    def key(self, path: DocPath) -> Mark:
+        """The position of the key of the mapping entry at ``path`` (else of its value)."""
+        ...
 
 
 def close_matches(
