@@ -41,6 +41,7 @@ from ..scenarios import (
     Step,
 )
 from ..scenarios.format.model import Deck
+from ..scenarios.format.vocabulary import StepOutcome
 from ..verify.reference import InputError, ReferenceSession
 
 __all__ = [
@@ -130,7 +131,7 @@ def materialize(
         steps.append(Checkpoint({key: session.observe(key) for key in at_start}))
     for index, action in enumerate(case.actions):
         outcome = session.step(action, index)
-        code = outcome.get("code") if outcome["outcome"] == "rejected" else None
+        code = outcome.get("code") if outcome["outcome"] == StepOutcome.REJECTED else None
         steps.append(_with_reject(action, code))
         asked = tuple(keys) if checkpoints is None else checkpoints.get(index, ())
         if asked:

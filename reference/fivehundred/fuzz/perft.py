@@ -22,6 +22,7 @@ from ..engine.perft import PERFT_DEPTHS, perft
 from ..resources import scenarios_dir
 from ..safety import FileRefused, JsonRefused, clean_name, read_json_file
 from ..scenarios import Checkpoint, Scenario, ScenarioInput, Step
+from ..scenarios.format.vocabulary import StepOutcome
 from ..scenarios.loading.parse import parse_setup, parse_step
 from ..verify.reference import InputError, ReferenceSession
 from ..verify.runner import Implementation, judge
@@ -132,7 +133,7 @@ def _session_at(case: Case) -> ReferenceSession:
     session = ReferenceSession(ScenarioInput("PERFT", case.profile, case.setup, ()))
     for index, step in enumerate(case.actions):
         outcome = session.step(step, index)
-        if outcome.get("outcome") != "accepted":
+        if outcome.get("outcome") != StepOutcome.ACCEPTED:
             raise PerftError(f"step {index + 1} is refused ({outcome.get('code')})")
     return session
 

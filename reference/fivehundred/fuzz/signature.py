@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import SANS_KITTY_STRING
 from ..scenarios import Checkpoint, Scenario
+from ..scenarios.format.vocabulary import StepOutcome
 from ..verify.verdict import Status, Verdict
 from .cases import step_kind
 
@@ -186,7 +187,7 @@ def _exact(value: Any) -> str:
 
 
 def _outcome_text(outcome: Mapping[str, Any]) -> str:
-    if outcome.get("outcome") == "accepted":
+    if outcome.get("outcome") == StepOutcome.ACCEPTED:
         return "accepted"
     code = outcome.get("code")
     return "rejected" if code is None else f"rejected {code}"

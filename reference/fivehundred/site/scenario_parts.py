@@ -40,7 +40,7 @@ from ..scenarios import (
     spelled_deck,
 )
 from ..scenarios.derived.coverage import is_default_profile
-from ..scenarios.format.vocabulary import Rendering, observation
+from ..scenarios.format.vocabulary import Rendering, StepOutcome, observation
 from .card_markup import _escape, call_html, card_html, cards_html, hand_html, none_html, suit_html
 from .labels import DEFAULT_LANGUAGE, label, reason
 from .table_drawing import stepper_html
@@ -444,7 +444,7 @@ def drawn_steps(
                 f"{head}<em>{label('step.check', language)}</em>: {checks}"
                 f'<span class="fh-checks">{expected}</span>'
             )
-        elif frame.outcome == "rejected" and frame.code is not None:
+        elif frame.outcome == StepOutcome.REJECTED and frame.code is not None:
             why = label("step.reason", language, reason=_escape(reason(frame.code, language)))
             captions.append(
                 f'{head}{what} · <span class="fh-refused">{label("step.refused", language)}</span>'

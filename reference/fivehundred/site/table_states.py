@@ -17,6 +17,7 @@ from typing import Any
 
 from ..scenarios import ActionStep, Checkpoint, DealResultStep, DealStep, ObserveStep, PlayStep
 from ..scenarios import Scenario as _Scenario
+from ..scenarios.format.vocabulary import StepOutcome
 from ..verify.reference import InputError, ReferenceSession
 
 
@@ -106,7 +107,7 @@ def _frames(scenario: _Scenario) -> list[Frame]:
             outcome = str(result.get("outcome", "accepted"))
             code = result.get("code")
             moved = None
-            if outcome == "accepted":
+            if outcome == StepOutcome.ACCEPTED:
                 if isinstance(step, PlayStep):
                     moved = step.card
                     show_last = True

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from .. import PROTOCOL_VERSION, SUITE_VERSION
 from ..safety import JsonRefused, one_line, strict_json
+from ..scenarios.format.vocabulary import StepOutcome
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -301,8 +302,8 @@ def _step_result_ok(step: Any) -> bool:
     if "outcome" in step:
         outcome = step["outcome"]
         return "observed" not in step and (
-            outcome == "accepted"
-            or (outcome == "rejected" and isinstance(step.get("code", ""), str))
+            outcome == StepOutcome.ACCEPTED
+            or (outcome == StepOutcome.REJECTED and isinstance(step.get("code", ""), str))
         )
     return isinstance(step.get("observed"), dict)
 

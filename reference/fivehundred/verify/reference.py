@@ -63,6 +63,7 @@ from ..scenarios import (
     spelled_deck,
     start_position,
 )
+from ..scenarios.format.vocabulary import StepOutcome
 from ..scenarios.loading.positions import cards as parse_cards
 from ..scenarios.loading.positions import seat as parse_seat
 from ..scenarios.loading.positions import side_points
@@ -147,8 +148,8 @@ class ReferenceSession:
             else:
                 raise InputError(f"{where}: a checkpoint must be sent as an observe step")
         except IllegalAction as refused:
-            return {"outcome": "rejected", "code": refused.code.value}
-        return {"outcome": "accepted"}
+            return {"outcome": StepOutcome.REJECTED.value, "code": refused.code.value}
+        return {"outcome": StepOutcome.ACCEPTED.value}
 
     def _act(self, step: ActionStep, where: str) -> None:
         seat = _seat(self.profile, step.seat, f"{where}.seat")

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..scenarios import Checkpoint, Scenario, Step, expected_rejection
 from ..scenarios.derived.narration import step_text
-from ..scenarios.format.vocabulary import Comparison, observation
+from ..scenarios.format.vocabulary import Comparison, StepOutcome, observation
 
 
 class Status(StrEnum):
@@ -223,7 +223,7 @@ def _compare_outcome(
 ) -> None:
     """An action or a deal step: accepted or rejected, and with which code."""
     got = outcome.get("outcome")
-    if got not in ("accepted", "rejected"):
+    if got not in tuple(StepOutcome):
         if got is None:
             wrong = " (the reply gave `observed`)" if "observed" in outcome else ""
             raise _Unreadable(f"step {index + 1} is an action: no `outcome` returned{wrong}")
@@ -231,11 +231,11 @@ def _compare_outcome(
     tally.checks += 1
     want_code = expected_rejection(step)
     if want_code is None:
-        if got != "accepted":
+        if got != StepOutcome.ACCEPTED:
             tally.mismatches.append(
                 Mismatch(index, step_text(step), "accepted", _rejected(outcome))
             )
-    elif got == "accepted":
+    elif got == StepOutcome.ACCEPTED:
         tally.mismatches.append(
             Mismatch(index, step_text(step), f"rejected {want_code}", "accepted")
         )

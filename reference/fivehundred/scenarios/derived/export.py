@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import PROTOCOL_VERSION, SUITE_VERSION
 from ..format.model import Checkpoint, Scenario, expected_rejection
-from ..format.vocabulary import OBSERVATIONS, Comparison
+from ..format.vocabulary import OBSERVATIONS, Comparison, StepOutcome
 from ..loading.parse import input_json
 
 __all__ = ["EXPORT_SCHEMA_ID", "expected_results", "export_corpus"]
@@ -30,9 +30,9 @@ def expected_results(scenario: Scenario) -> list[dict[str, Any]]:
         if isinstance(step, Checkpoint):
             results.append({"observed": dict(step.expect)})
         elif (code := expected_rejection(step)) is not None:
-            results.append({"outcome": "rejected", "code": code})
+            results.append({"outcome": StepOutcome.REJECTED.value, "code": code})
         else:
-            results.append({"outcome": "accepted"})
+            results.append({"outcome": StepOutcome.ACCEPTED.value})
     return results
 
 

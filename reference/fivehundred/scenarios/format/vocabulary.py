@@ -44,8 +44,17 @@ __all__ = [
     "Rendering",
     "StartKind",
     "StepKind",
+    "StepOutcome",
     "observation",
 ]
+
+
+class StepOutcome(StrEnum):
+    """What became of one action step: the ``outcome`` of a run reply's step and of an
+    exported step (a rejected step also carries its ``code``)."""
+
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
 
 
 class Comparison(StrEnum):
