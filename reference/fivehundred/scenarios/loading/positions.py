@@ -7,7 +7,7 @@ a start to engine objects, so that what lint accepts is exactly what runs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from ...engine import (
     Card,
@@ -64,29 +64,29 @@ def side_points(profile: Profile, value: SidePoints | None, where: str) -> list[
     if value is None:
         return None
     names = profile.side_names
-    for name in value:
-        if name not in names:
-            raise PositionError(
-                f"{where}.{name}", f"{profile.name} has the sides {', '.join(names)}"
-            )
-    missing = [name for name in names if name not in value]
-    if missing:
-        raise PositionError(
-            where, f"give every side of {profile.name}: missing {', '.join(missing)}"
-        )
+    _every_name(
+        value, names, where, f"{profile.name} has the sides", f"every side of {profile.name}"
+    )
     return [value[name] for name in names]
+
+
+def _every_name(
+    given: Iterable[str], names: Sequence[str], where: str, known: str, wanted: str
+) -> None:
+    """Refuse a mapping keyed by names unless its keys are exactly ``names``: an unknown
+    key at its own path, else the missing ones at ``where``."""
+    keys = list(given)
+    for name in keys:
+        if name not in names:
+            raise PositionError(f"{where}.{name}", f"{known} {', '.join(names)}")
+    missing = [name for name in names if name not in keys]
+    if missing:
+        raise PositionError(where, f"give {wanted}: missing {', '.join(missing)}")
 
 
 def _hands(profile: Profile, hands: Mapping[str, tuple[str, ...]]) -> list[list[Card]]:
     names = profile.seat_names
-    for name in hands:
-        if name not in names:
-            raise PositionError(
-                f"setup.hands.{name}", f"{profile.name} has the seats {', '.join(names)}"
-            )
-    missing = [name for name in names if name not in hands]
-    if missing:
-        raise PositionError("setup.hands", f"give every seat's hand: missing {', '.join(missing)}")
+    _every_name(hands, names, "setup.hands", f"{profile.name} has the seats", "every seat's hand")
     return [cards(hands[name], f"setup.hands.{name}") for name in names]
 
 
