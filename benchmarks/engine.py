@@ -233,8 +233,27 @@ def serve(seed: int, requests: IO[str], replies: IO[str]) -> None:
 def export_revision(revision: str, into: Path) -> Path:
     """The ``reference`` folder of the repository at ``revision``, exported into ``into``."""
     root = Path(__file__).resolve().parent.parent
+    # The revision is resolved to a commit first, after --end-of-options, so that text
+    # beginning with a dash is a name git cannot find rather than an option of git archive.
+    commit = subprocess.run(
+        [
+            "git",
+            "-C",
+            str(root),
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            "--end-of-options",
+            f"{revision}^{{commit}}",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if commit.returncode != 0:
+        raise SystemExit(f"cannot export revision {revision!r}: not a commit of this repository")
     archive = subprocess.run(
-        ["git", "-C", str(root), "archive", "--format=tar", revision, "reference"],
+        ["git", "-C", str(root), "archive", "--format=tar", commit.stdout.strip(), "reference"],
         capture_output=True,
         check=False,
     )

@@ -42,3 +42,11 @@ def test_an_unknown_revision_is_a_clear_error() -> None:
     assert done.returncode != 0
     assert "cannot export revision 'no-such-revision'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_revision_that_looks_like_an_option_is_only_a_name() -> None:
+    done = _run("--against=--output=/tmp/fivehundred-against-leak", "--seconds", "0.2")
+    assert done.returncode != 0
+    assert "cannot export revision '--output=/tmp/fivehundred-against-leak'" in done.stderr
+    assert not Path("/tmp/fivehundred-against-leak").exists()
+    assert "Traceback" not in done.stderr
