@@ -237,14 +237,14 @@ def test_one_command_regenerates_an_engine_s_report_from_a_checkout(tmp_path: Pa
     }
     (root / "adapters/third-party/sample/engine.json").write_text(json.dumps(engine))
 
-    def regenerate(checkout: Path) -> subprocess.CompletedProcess[str]:
+    def regenerate(checkout: Path, engine: str = "sample") -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [
                 sys.executable,
                 "-m",
                 "fivehundred.site.results",
                 "--engine",
-                "sample",
+                engine,
                 "--checkout",
                 str(checkout),
             ],
@@ -268,41 +268,11 @@ def test_one_command_regenerates_an_engine_s_report_from_a_checkout(tmp_path: Pa
     assert f"{len(failed)} scenarios failed in results/sample.json but are in no family" in (
         done.stderr
     )
-    typo = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "fivehundred.site.results",
-            "--engine",
-            "sampel",
-            "--checkout",
-            str(tmp_path / "sample"),
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    typo = regenerate(tmp_path / "sample", "sampel")
     assert typo.returncode == 2 and "did you mean sample?" in typo.stderr
     # a path that reaches an engine.json all the same is a name of no engine, never run
     (root / "elsewhere").mkdir()
     (root / "elsewhere/engine.json").write_text(json.dumps(engine))
-    around = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "fivehundred.site.results",
-            "--engine",
-            "../../elsewhere",
-            "--checkout",
-            str(tmp_path / "sample"),
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    around = regenerate(tmp_path / "sample", "../../elsewhere")
     assert around.returncode == 2 and "no engine '../../elsewhere'" in around.stderr
     assert "fivehundred verify" not in around.stdout
